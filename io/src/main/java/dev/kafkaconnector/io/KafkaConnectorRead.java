@@ -1,0 +1,206 @@
+package dev.kafkaconnector.io;
+
+import static dev.kafkaconnector.io.options.KafkaConnectorOptions.*;
+
+import dev.kafkaconnector.io.options.SourceOptionsParser;
+import dev.kafkaconnector.io.options.SourceOptionsParser.ParsedSource;
+import dev.kafkaconnector.io.source.BoundedMode;
+import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.StartupMode;
+import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
+import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
+import dev.kafkaconnector.io.source.metadata.MetadataColumn;
+import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Impulse;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Reshuffle;
+import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Reads Kafka records as {@link Row}s: the value format's columns followed by metadata columns.
+ * Configured with the connector's option keys ({@link #withOptions}); the typed methods are sugar
+ * that set the same keys. Immutable: every method returns a new transform.
+ */
+public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row>> {
+  private static final long serialVersionUID = 1L;
+
+  private final String readerId;
+  private final Map<String, String> options;
+  private final @Nullable Schema schema;
+  private final List<MetadataColumn> metadataColumns;
+
+  private KafkaConnectorRead(
+      String readerId,
+      Map<String, String> options,
+      @Nullable Schema schema,
+      List<MetadataColumn> metadataColumns) {
+    this.readerId = readerId;
+    this.options = options;
+    this.schema = schema;
+    this.metadataColumns = metadataColumns;
+  }
+
+  static KafkaConnectorRead create() {
+    return new KafkaConnectorRead(
+        UUID.randomUUID().toString(), new LinkedHashMap<>(), null, List.of());
+  }
+
+  /** Adds options by their connector keys (see the option reference); later values win. */
+  public KafkaConnectorRead withOptions(Map<String, String> more) {
+    Map<String, String> merged = new LinkedHashMap<>(options);
+    merged.putAll(more);
+    return new KafkaConnectorRead(readerId, merged, schema, metadataColumns);
+  }
+
+  /** Sets one option by its connector key. */
+  public KafkaConnectorRead withOption(String key, String value) {
+    return withOptions(Map.of(key, value));
+  }
+
+  /** The columns filled by the value format. Metadata columns are appended after them. */
+  public KafkaConnectorRead withSchema(Schema physicalSchema) {
+    return new KafkaConnectorRead(readerId, options, physicalSchema, metadataColumns);
+  }
+
+  /** {@code properties.bootstrap.servers}. */
+  public KafkaConnectorRead withBootstrapServers(String servers) {
+    return withOption(BOOTSTRAP_SERVERS.key(), servers);
+  }
+
+  /** {@code topic}: one or more topics. */
+  public KafkaConnectorRead withTopics(String... topics) {
+    return withOption(TOPIC.key(), String.join(";", topics));
+  }
+
+  /** {@code topic-pattern}. */
+  public KafkaConnectorRead withTopicPattern(String regex) {
+    return withOption(TOPIC_PATTERN.key(), regex);
+  }
+
+  /** {@code properties.group.id}. */
+  public KafkaConnectorRead withGroupId(String groupId) {
+    return withOption(GROUP_ID.key(), groupId);
+  }
+
+  /** {@code properties.<key>}: a Kafka consumer property. */
+  public KafkaConnectorRead withConsumerProperty(String key, String value) {
+    return withOption(PROPERTIES_PREFIX + key, value);
+  }
+
+  /** {@code format}. */
+  public KafkaConnectorRead withFormat(String format) {
+    return withOption(FORMAT.key(), format);
+  }
+
+  /** {@code scan.startup.mode} (not for timestamp / specific-offsets, which take a value). */
+  public KafkaConnectorRead withStartupMode(StartupMode mode) {
+    return withOption(SCAN_STARTUP_MODE.key(), mode.toString());
+  }
+
+  /** {@code scan.startup.mode} = timestamp with {@code scan.startup.timestamp-millis}. */
+  public KafkaConnectorRead withStartupTimestamp(long epochMillis) {
+    return withStartupMode(StartupMode.TIMESTAMP)
+        .withOption(SCAN_STARTUP_TIMESTAMP_MILLIS.key(), Long.toString(epochMillis));
+  }
+
+  /** {@code scan.startup.mode} = specific-offsets with the offsets per partition number. */
+  public KafkaConnectorRead withStartupOffsets(Map<Integer, Long> offsets) {
+    return withStartupMode(StartupMode.SPECIFIC_OFFSETS)
+        .withOption(SCAN_STARTUP_SPECIFIC_OFFSETS.key(), offsetsText(offsets));
+  }
+
+  /** {@code scan.bounded.mode} = latest-offset: stop at the end offsets seen at start. */
+  public KafkaConnectorRead withStopAtLatest() {
+    return withOption(SCAN_BOUNDED_MODE.key(), BoundedMode.LATEST_OFFSET.toString());
+  }
+
+  /** {@code scan.bounded.mode} = specific-offsets with the stop offsets per partition number. */
+  public KafkaConnectorRead withStopOffsets(Map<Integer, Long> offsets) {
+    return withOption(SCAN_BOUNDED_MODE.key(), BoundedMode.SPECIFIC_OFFSETS.toString())
+        .withOption(SCAN_BOUNDED_SPECIFIC_OFFSETS.key(), offsetsText(offsets));
+  }
+
+  /** {@code scan.header-filter}. */
+  public KafkaConnectorRead withHeaderFilter(String expression) {
+    return withOption(SCAN_HEADER_FILTER.key(), expression);
+  }
+
+  /** {@code metadata.list}: metadata columns named after their keys. */
+  public KafkaConnectorRead withMetadata(MetadataKey... keys) {
+    return withOption(
+        METADATA_LIST.key(),
+        java.util.Arrays.stream(keys).map(MetadataKey::key).collect(Collectors.joining(",")));
+  }
+
+  /**
+   * A metadata column with a name of its own, for example {@code withMetadataColumn("ts",
+   * MetadataKey.TIMESTAMP)}; appended after the columns of {@code metadata.list}.
+   */
+  public KafkaConnectorRead withMetadataColumn(String columnName, MetadataKey key) {
+    List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
+    columns.add(new MetadataColumn(columnName, key));
+    return new KafkaConnectorRead(readerId, options, schema, List.copyOf(columns));
+  }
+
+  /** The options set so far, by key. */
+  public Map<String, String> options() {
+    return java.util.Collections.unmodifiableMap(options);
+  }
+
+  /** Validates the options and returns the schema of the rows this source outputs. */
+  public Schema outputSchema() {
+    return parse().outputSchema();
+  }
+
+  private ParsedSource parse() {
+    return SourceOptionsParser.parse(readerId, options, schema, metadataColumns);
+  }
+
+  @Override
+  public PCollection<Row> expand(PBegin input) {
+    ParsedSource source = parse();
+    DoFn<byte[], PartitionDescriptor> partitions =
+        source.spec().isBounded()
+            ? new ListPartitionsFn(source.spec())
+            : new DiscoverPartitionsFn(source.spec());
+    return input
+        .apply("Impulse", Impulse.create())
+        .apply("FindPartitions", ParDo.of(partitions))
+        .setCoder(PartitionDescriptor.Coder.of())
+        .apply("Distribute", Reshuffle.viaRandomKey())
+        .apply("ReadPartitions", ParDo.of(ReadPartitionFn.create(source.spec(), source.converter())))
+        .setRowSchema(source.outputSchema());
+  }
+
+  @Override
+  public void populateDisplayData(DisplayData.Builder builder) {
+    super.populateDisplayData(builder);
+    options.forEach(
+        (key, value) -> {
+          boolean secret =
+              key.startsWith(PROPERTIES_PREFIX)
+                  && isSecretProperty(key.substring(PROPERTIES_PREFIX.length()));
+          builder.add(DisplayData.item(key, secret ? "******" : value));
+        });
+  }
+
+  private static String offsetsText(Map<Integer, Long> offsets) {
+    return offsets.entrySet().stream()
+        .map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
+        .collect(Collectors.joining(";"));
+  }
+}

@@ -1,0 +1,162 @@
+package dev.kafkaconnector.io.options;
+
+import dev.kafkaconnector.formats.options.ConfigOption;
+import dev.kafkaconnector.io.source.BoundedMode;
+import dev.kafkaconnector.io.source.StartupMode;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Every connector option, declared once: key (the spec's, verbatim), type, default and
+ * description. Validation reads these declarations and the option reference in the README is
+ * generated from them ({@link OptionReference}).
+ */
+public final class KafkaConnectorOptions {
+  private KafkaConnectorOptions() {}
+
+  /** Prefix of options passed to the Kafka clients with the prefix removed. */
+  public static final String PROPERTIES_PREFIX = "properties.";
+
+  // ---- general ----
+
+  public static final ConfigOption<String> BOOTSTRAP_SERVERS =
+      ConfigOption.string(
+          "properties.bootstrap.servers",
+          "Required. Kafka brokers to connect to, as 'host1:port1,host2:port2'.");
+
+  public static final ConfigOption<String> GROUP_ID =
+      ConfigOption.string(
+          "properties.group.id",
+          "Consumer group of the source. Used by scan.startup.mode 'group-offsets' and, when set,"
+              + " read offsets are committed to it after each checkpoint (as progress only:"
+              + " recovery uses checkpointed state).");
+
+  public static final ConfigOption<String> FORMAT =
+      ConfigOption.string(
+          "format",
+          "Format of the record value, for example 'raw'. Same as value.format, which wins when"
+              + " both are set.");
+
+  public static final ConfigOption<String> VALUE_FORMAT =
+      ConfigOption.string("value.format", "Format of the record value; same as 'format'.");
+
+  public static final ConfigOption<String> METADATA_LIST =
+      ConfigOption.string(
+          "metadata.list",
+          "Comma-separated metadata keys, each appended as a column of that name after the"
+              + " physical columns, in list order: topic (STRING), partition (INT32), offset"
+              + " (INT64), timestamp (DATETIME), timestamp-type (STRING), headers (MAP<STRING,"
+              + " BYTES>), leader-epoch (INT32, nullable), __raw_key__ (BYTES), __raw_value__"
+              + " (BYTES).");
+
+  // ---- source ----
+
+  public static final ConfigOption<String> TOPIC =
+      ConfigOption.string(
+          "topic",
+          "Topic to read, or several separated by ';' ('topic-1;topic-2'). Set this or"
+              + " topic-pattern, not both.");
+
+  public static final ConfigOption<String> TOPIC_PATTERN =
+      ConfigOption.string(
+          "topic-pattern",
+          "Java regular expression; every topic whose whole name matches is read, including"
+              + " topics created later (see scan.topic-partition-discovery.interval).");
+
+  public static final ConfigOption<StartupMode> SCAN_STARTUP_MODE =
+      ConfigOption.enumValue(
+          "scan.startup.mode",
+          StartupMode.class,
+          StartupMode.GROUP_OFFSETS,
+          "Where a fresh job starts: earliest-offset, latest-offset, group-offsets (committed"
+              + " offsets of properties.group.id, else properties.auto.offset.reset), timestamp,"
+              + " specific-offsets. A job restored from a checkpoint continues from its"
+              + " checkpointed offsets instead.");
+
+  public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSETS =
+      ConfigOption.string(
+          "scan.startup.specific-offsets",
+          "Start offsets for 'specific-offsets', as 'partition:0,offset:42;partition:1,offset:300'."
+              + " Partitions not listed start as group-offsets would.");
+
+  public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
+      ConfigOption.longValue(
+          "scan.startup.timestamp-millis",
+          "Start time in epoch milliseconds for 'timestamp'. A partition with no record at or"
+              + " after it starts at its end.");
+
+  public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
+      ConfigOption.duration(
+          "scan.topic-partition-discovery.interval",
+          "5 min",
+          "How often new partitions of the subscribed topics, and new topics matching"
+              + " topic-pattern, are looked for; they are read from their earliest offset. Zero or"
+              + " negative disables discovery.");
+
+  public static final ConfigOption<String> SCAN_HEADER_FILTER =
+      ConfigOption.string(
+          "scan.header-filter",
+          "Keeps only records whose headers match, for example 'depart:toy|depart:book&!env:test':"
+              + " 'key:value' conditions, '!' negates, '|' and '&' evaluated strictly left to"
+              + " right without precedence or parentheses, values compared as UTF-8.");
+
+  public static final ConfigOption<Boolean> SCAN_CHECK_DUPLICATED_GROUP_ID =
+      ConfigOption.bool(
+          "scan.check.duplicated.group.id",
+          false,
+          "When true the job fails at start if properties.group.id already has active members.");
+
+  public static final ConfigOption<BoundedMode> SCAN_BOUNDED_MODE =
+      ConfigOption.enumValue(
+          "scan.bounded.mode",
+          BoundedMode.class,
+          BoundedMode.UNBOUNDED,
+          "Where a finite read stops: unbounded (never), latest-offset (the end offsets seen at"
+              + " start), group-offsets (committed offsets), timestamp, specific-offsets. A"
+              + " bounded read gives a bounded PCollection.");
+
+  public static final ConfigOption<Long> SCAN_BOUNDED_TIMESTAMP_MILLIS =
+      ConfigOption.longValue(
+          "scan.bounded.timestamp-millis",
+          "Stop time in epoch milliseconds for scan.bounded.mode 'timestamp' (records before it"
+              + " are read).");
+
+  public static final ConfigOption<String> SCAN_BOUNDED_SPECIFIC_OFFSETS =
+      ConfigOption.string(
+          "scan.bounded.specific-offsets",
+          "Stop offsets (exclusive) for scan.bounded.mode 'specific-offsets', as"
+              + " 'partition:0,offset:42;partition:1,offset:300'. Partitions not listed stop at"
+              + " the end offsets seen at start.");
+
+  /** Options a source accepts, besides the properties.* and format families. */
+  public static List<ConfigOption<?>> sourceOptions() {
+    return List.of(
+        BOOTSTRAP_SERVERS,
+        GROUP_ID,
+        TOPIC,
+        TOPIC_PATTERN,
+        FORMAT,
+        VALUE_FORMAT,
+        METADATA_LIST,
+        SCAN_STARTUP_MODE,
+        SCAN_STARTUP_SPECIFIC_OFFSETS,
+        SCAN_STARTUP_TIMESTAMP_MILLIS,
+        SCAN_PARTITION_DISCOVERY_INTERVAL,
+        SCAN_HEADER_FILTER,
+        SCAN_CHECK_DUPLICATED_GROUP_ID,
+        SCAN_BOUNDED_MODE,
+        SCAN_BOUNDED_TIMESTAMP_MILLIS,
+        SCAN_BOUNDED_SPECIFIC_OFFSETS);
+  }
+
+  /** Kafka client properties the connector sets itself; setting them is an error. */
+  public static final List<String> RESERVED_CONSUMER_PROPERTIES =
+      List.of("key.deserializer", "value.deserializer");
+
+  /** Client properties whose values are secrets: never logged, shown or put in messages. */
+  public static boolean isSecretProperty(String clientKey) {
+    String k = clientKey.toLowerCase(java.util.Locale.ROOT);
+    return k.contains("password") || k.contains("jaas") || k.contains("secret")
+        || k.endsWith(".key") || k.contains("token");
+  }
+}

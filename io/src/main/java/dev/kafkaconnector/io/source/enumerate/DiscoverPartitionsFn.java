@@ -1,0 +1,117 @@
+package dev.kafkaconnector.io.source.enumerate;
+
+import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.SourceSpec;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.InstantCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.DoFn.UnboundedPerElement;
+import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
+import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
+import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.kafka.common.TopicPartition;
+import org.joda.time.Duration;
+import org.joda.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Set;
+
+/**
+ * Finds the partitions of an unbounded read: first with the startup mode applied, then every
+ * {@code scan.topic-partition-discovery.interval} for partitions (and, with {@code topic-pattern},
+ * topics) that appeared since, which start at their earliest offset. The set of known partitions
+ * is checkpointed with the restriction, so a restored job neither re-applies the startup mode nor
+ * emits a partition twice.
+ */
+@UnboundedPerElement
+public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor> {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(DiscoverPartitionsFn.class);
+
+  private final SourceSpec spec;
+
+  public DiscoverPartitionsFn(SourceSpec spec) {
+    this.spec = spec;
+  }
+
+  @GetInitialRestriction
+  public DiscoveryRestriction initialRestriction() {
+    return DiscoveryRestriction.start();
+  }
+
+  @NewTracker
+  public DiscoveryTracker newTracker(@Restriction DiscoveryRestriction restriction) {
+    return new DiscoveryTracker(restriction);
+  }
+
+  @GetRestrictionCoder
+  public Coder<DiscoveryRestriction> restrictionCoder() {
+    return SerializableCoder.of(DiscoveryRestriction.class);
+  }
+
+  @GetInitialWatermarkEstimatorState
+  public Instant initialWatermark() {
+    return BoundedWindow.TIMESTAMP_MIN_VALUE;
+  }
+
+  @GetWatermarkEstimatorStateCoder
+  public Coder<Instant> watermarkCoder() {
+    return InstantCoder.of();
+  }
+
+  @NewWatermarkEstimator
+  public WatermarkEstimators.Manual newWatermarkEstimator(@WatermarkEstimatorState Instant state) {
+    return new WatermarkEstimators.Manual(state);
+  }
+
+  @Override
+  public Duration getAllowedTimestampSkew() {
+    return Duration.millis(Long.MAX_VALUE);
+  }
+
+  @ProcessElement
+  public ProcessContinuation process(
+      RestrictionTracker<DiscoveryRestriction, Set<TopicPartition>> tracker,
+      ManualWatermarkEstimator<Instant> watermark,
+      OutputReceiver<PartitionDescriptor> out) {
+    DiscoveryRestriction restriction = tracker.currentRestriction();
+    PartitionEnumerator.Listing listing;
+    if (!restriction.initialized()) {
+      listing = PartitionEnumerator.initial(spec);
+      LOG.info("Reading {}: {}", spec.subscription(), listing.toRead());
+    } else {
+      try {
+        listing = PartitionEnumerator.added(spec, restriction.known());
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "Partition discovery for {} failed; trying again in {}: {}",
+            spec.subscription(),
+            spec.discoveryInterval(),
+            e.toString());
+        return ProcessContinuation.resume().withResumeDelay(resumeDelay());
+      }
+      if (!listing.toRead().isEmpty()) {
+        LOG.info("Discovered new partitions of {}: {}", spec.subscription(), listing.toRead());
+      }
+    }
+    if (!tracker.tryClaim(listing.all())) {
+      return ProcessContinuation.stop();
+    }
+    Instant now = Instant.now();
+    for (PartitionDescriptor descriptor : listing.toRead()) {
+      out.outputWithTimestamp(descriptor, now);
+    }
+    watermark.setWatermark(now);
+    if (!spec.discoveryEnabled()) {
+      return ProcessContinuation.stop();
+    }
+    return ProcessContinuation.resume().withResumeDelay(resumeDelay());
+  }
+
+  private Duration resumeDelay() {
+    return Duration.millis(spec.discoveryInterval().toMillis());
+  }
+}

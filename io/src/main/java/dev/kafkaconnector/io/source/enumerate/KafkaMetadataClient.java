@@ -1,0 +1,198 @@
+package dev.kafkaconnector.io.source.enumerate;
+
+import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.KafkaSourceException;
+import dev.kafkaconnector.io.source.TopicSubscription;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Cluster look-ups of a source (which partitions exist, the group's state) and the consumer used
+ * to resolve offsets. Every call is bounded by {@code properties.default.api.timeout.ms} (60 s
+ * unless set); failures name the bootstrap servers and the topic.
+ */
+public final class KafkaMetadataClient implements AutoCloseable {
+  private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+  private final SourceSpec spec;
+  private final Duration timeout;
+  private @Nullable Admin admin;
+  private @Nullable KafkaConsumer<byte[], byte[]> consumer;
+
+  public KafkaMetadataClient(SourceSpec spec) {
+    this.spec = spec;
+    String t = spec.clientProperties().get(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG);
+    this.timeout = t == null ? DEFAULT_TIMEOUT : Duration.ofMillis(Long.parseLong(t.trim()));
+  }
+
+  /** The timeout applied to each call. */
+  public Duration timeout() {
+    return timeout;
+  }
+
+  /**
+   * The partitions of the subscribed topics that exist now.
+   *
+   * @throws KafkaSourceException when a named topic does not exist or the cluster is unreachable
+   */
+  public Set<TopicPartition> discoverPartitions() {
+    TopicSubscription subscription = spec.subscription();
+    Collection<String> topics;
+    if (subscription.topics() != null) {
+      topics = subscription.topics();
+    } else {
+      Set<String> names = await(admin().listTopics().names(), "list topics");
+      topics = names.stream().filter(subscription::matches).toList();
+    }
+    Set<TopicPartition> out = new HashSet<>();
+    if (topics.isEmpty()) {
+      return out;
+    }
+    Map<String, KafkaFuture<TopicDescription>> futures =
+        admin().describeTopics(topics).topicNameValues();
+    for (Map.Entry<String, KafkaFuture<TopicDescription>> e : futures.entrySet()) {
+      TopicDescription description;
+      try {
+        description = await(e.getValue(), "describe topic '" + e.getKey() + "'");
+      } catch (KafkaSourceException ex) {
+        if (ex.getCause() instanceof UnknownTopicOrPartitionException) {
+          throw new KafkaSourceException(
+              "Topic '"
+                  + e.getKey()
+                  + "' (option 'topic') does not exist on the cluster at"
+                  + " properties.bootstrap.servers="
+                  + spec.bootstrapServers(),
+              ex.getCause());
+        }
+        throw ex;
+      }
+      description
+          .partitions()
+          .forEach(p -> out.add(new TopicPartition(e.getKey(), p.partition())));
+    }
+    return out;
+  }
+
+  /**
+   * Fails when {@code properties.group.id} has active members (scan.check.duplicated.group.id).
+   */
+  public void checkNoActiveMembers(String groupId) {
+    Map<String, KafkaFuture<ConsumerGroupDescription>> described =
+        admin().describeConsumerGroups(List.of(groupId)).describedGroups();
+    ConsumerGroupDescription description;
+    try {
+      description = await(described.get(groupId), "describe consumer group '" + groupId + "'");
+    } catch (KafkaSourceException e) {
+      if (e.getCause() instanceof GroupIdNotFoundException) {
+        return;
+      }
+      throw e;
+    }
+    if (!description.members().isEmpty()) {
+      throw new KafkaSourceException(
+          "Consumer group '"
+              + groupId
+              + "' (option 'properties.group.id') already has "
+              + description.members().size()
+              + " active member(s) (state "
+              + description.state()
+              + "), and scan.check.duplicated.group.id is true. Stop the other consumers or use"
+              + " another group id.");
+    }
+  }
+
+  /** A consumer for offset look-ups (committed, beginning, end, by time); closed with this. */
+  public KafkaConsumer<byte[], byte[]> consumer() {
+    if (consumer == null) {
+      Map<String, Object> props = new HashMap<>(spec.clientProperties());
+      props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+      props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+      props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+      props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+      props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "kafka-connector-offsets-" + spec.readerId());
+      props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+      consumer = new KafkaConsumer<>(props);
+    }
+    return consumer;
+  }
+
+  private Admin admin() {
+    if (admin == null) {
+      Map<String, Object> props = new HashMap<>();
+      for (String key : AdminClientConfig.configNames()) {
+        String value = spec.clientProperties().get(key);
+        if (value != null) {
+          props.put(key, value);
+        }
+      }
+      props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-admin-" + spec.readerId());
+      props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+      props.putIfAbsent(
+          AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(30_000, timeout.toMillis()));
+      admin = Admin.create(props);
+    }
+    return admin;
+  }
+
+  private <T> T await(KafkaFuture<T> future, String what) {
+    try {
+      return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      throw new KafkaSourceException(
+          "Could not "
+              + what
+              + ": no answer from the Kafka cluster at properties.bootstrap.servers="
+              + spec.bootstrapServers()
+              + " within "
+              + timeout.toMillis()
+              + " ms (properties.default.api.timeout.ms). Is the address right and the broker"
+              + " reachable?",
+          e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw new KafkaSourceException(
+          "Could not "
+              + what
+              + " on the cluster at properties.bootstrap.servers="
+              + spec.bootstrapServers()
+              + ": "
+              + cause,
+          cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaSourceException("Interrupted while trying to " + what, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (consumer != null) {
+      consumer.close(Duration.ofSeconds(5));
+      consumer = null;
+    }
+    if (admin != null) {
+      admin.close(Duration.ofSeconds(5));
+      admin = null;
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package dev.kafkaconnector.io.source.reader;
+
+import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.filter.HeaderFilter;
+import java.time.Duration;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.InstantCoder;
+import org.apache.beam.sdk.io.range.OffsetRange;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.splittabledofn.GrowableOffsetRangeTracker;
+import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
+import org.apache.beam.sdk.transforms.splittabledofn.OffsetRangeTracker;
+import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
+import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.values.Row;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.joda.time.Instant;
+
+/**
+ * The splittable reader: one restriction per topic partition over an offset range (growable for
+ * unbounded reads). Records are claimed one by one; a claim fails when the runner checkpoints, and
+ * the partition's consumer then goes back to a per-JVM pool with its buffered records so the
+ * resumed restriction continues without a new consumer or seek.
+ *
+ * <p>Output timestamps are the record timestamps; the watermark is the highest record timestamp
+ * seen, and moves to the wall clock (less {@link #IDLE_WATERMARK_LAG}) while a partition is caught
+ * up, so idle partitions do not hold back windows. After a checkpoint is durable the offsets read
+ * are committed to {@code properties.group.id}, when set.
+ */
+public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
+  private static final long serialVersionUID = 1L;
+
+  static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+  static final org.joda.time.Duration IDLE_WATERMARK_LAG = org.joda.time.Duration.standardSeconds(1);
+  private static final org.joda.time.Duration COMMIT_EXPIRY =
+      org.joda.time.Duration.standardMinutes(10);
+
+  private final SourceSpec spec;
+  private final RecordConverter converter;
+  private final Counter filtered = Metrics.counter(ReadPartitionFn.class, "records-filtered-by-header");
+
+  ReadPartitionFn(SourceSpec spec, RecordConverter converter) {
+    this.spec = spec;
+    this.converter = converter;
+  }
+
+  /** A reader for {@code spec}: bounded when the spec has a stop rule. */
+  public static ReadPartitionFn create(SourceSpec spec, RecordConverter converter) {
+    return spec.isBounded() ? new Bounded(spec, converter) : new Unbounded(spec, converter);
+  }
+
+  @GetInitialRestriction
+  public OffsetRange initialRestriction(@Element PartitionDescriptor partition) {
+    long from = partition.startOffset();
+    return new OffsetRange(from, Math.max(from, partition.stopOffset()));
+  }
+
+  @NewTracker
+  public RestrictionTracker<OffsetRange, Long> newTracker(
+      @Element PartitionDescriptor partition, @Restriction OffsetRange range) {
+    if (range.getTo() == PartitionDescriptor.UNBOUNDED) {
+      TopicPartition tp = partition.topicPartition();
+      return new GrowableOffsetRangeTracker(
+          range.getFrom(), () -> PartitionReaderPool.endOffsetEstimate(tp));
+    }
+    return new OffsetRangeTracker(range);
+  }
+
+  @GetSize
+  public double size(@Element PartitionDescriptor partition, @Restriction OffsetRange range) {
+    if (range.getTo() != PartitionDescriptor.UNBOUNDED) {
+      return range.getTo() - range.getFrom();
+    }
+    long end = PartitionReaderPool.endOffsetEstimate(partition.topicPartition());
+    return Math.max(0, end - range.getFrom());
+  }
+
+  @GetRestrictionCoder
+  public Coder<OffsetRange> restrictionCoder() {
+    return OffsetRange.Coder.of();
+  }
+
+  @GetInitialWatermarkEstimatorState
+  public Instant initialWatermark() {
+    return BoundedWindow.TIMESTAMP_MIN_VALUE;
+  }
+
+  @GetWatermarkEstimatorStateCoder
+  public Coder<Instant> watermarkCoder() {
+    return InstantCoder.of();
+  }
+
+  @NewWatermarkEstimator
+  public WatermarkEstimators.Manual newWatermarkEstimator(@WatermarkEstimatorState Instant state) {
+    return new WatermarkEstimators.Manual(state);
+  }
+
+  /** Record timestamps may be older than the partition descriptor's timestamp. */
+  @Override
+  public org.joda.time.Duration getAllowedTimestampSkew() {
+    return org.joda.time.Duration.millis(Long.MAX_VALUE);
+  }
+
+  @ProcessElement
+  public ProcessContinuation process(
+      @Element PartitionDescriptor partition,
+      RestrictionTracker<OffsetRange, Long> tracker,
+      ManualWatermarkEstimator<Instant> watermark,
+      OutputReceiver<Row> out,
+      BundleFinalizer finalizer) {
+    OffsetRange range = tracker.currentRestriction();
+    long stop = range.getTo();
+    if (range.getFrom() >= stop) {
+      return ProcessContinuation.stop();
+    }
+    TopicPartition tp = partition.topicPartition();
+    PartitionReader reader = PartitionReaderPool.borrow(spec, tp, range.getFrom());
+    boolean finished = false;
+    long lastClaimed = -1;
+    long maxTimestamp = watermark.currentWatermark().getMillis();
+    HeaderFilter filter = spec.headerFilter();
+    try {
+      while (true) {
+        ConsumerRecord<byte[], byte[]> record = reader.peek(POLL_TIMEOUT);
+        if (record == null) {
+          if (stop != PartitionDescriptor.UNBOUNDED && reader.fetchPosition() >= stop) {
+            // Nothing left before the stop offset (the last offsets may be transaction markers).
+            tracker.tryClaim(stop);
+            finished = true;
+            return ProcessContinuation.stop();
+          }
+          advanceIdleWatermark(reader, watermark, maxTimestamp);
+          return ProcessContinuation.resume();
+        }
+        long offset = record.offset();
+        if (!tracker.tryClaim(offset)) {
+          finished = offset >= stop;
+          return ProcessContinuation.stop();
+        }
+        reader.advance();
+        lastClaimed = offset;
+        long ts = record.timestamp();
+        Instant timestamp = ts >= 0 ? new Instant(ts) : BoundedWindow.TIMESTAMP_MIN_VALUE;
+        if (filter == null || filter.test(record.headers())) {
+          converter.convert(record, row -> out.outputWithTimestamp(row, timestamp));
+        } else {
+          filtered.inc();
+        }
+        if (ts > maxTimestamp) {
+          maxTimestamp = ts;
+          watermark.setWatermark(timestamp);
+        }
+      }
+    } finally {
+      if (finished) {
+        reader.close();
+      } else {
+        PartitionReaderPool.release(spec, reader);
+      }
+      if (lastClaimed >= 0 && spec.groupId() != null) {
+        long next = lastClaimed + 1;
+        OffsetCommitter committer = OffsetCommitter.of(spec);
+        finalizer.afterBundleCommit(
+            Instant.now().plus(COMMIT_EXPIRY), () -> committer.commit(tp, next));
+      }
+    }
+  }
+
+  private static void advanceIdleWatermark(
+      PartitionReader reader, ManualWatermarkEstimator<Instant> watermark, long maxTimestamp) {
+    long end = reader.endOffsetEstimate();
+    if (end >= 0 && reader.fetchPosition() >= end) {
+      Instant idle = Instant.now().minus(IDLE_WATERMARK_LAG);
+      if (idle.getMillis() > maxTimestamp && idle.isAfter(watermark.currentWatermark())) {
+        watermark.setWatermark(idle);
+      }
+    }
+  }
+
+  /** Reads a partition up to a stop offset. */
+  @BoundedPerElement
+  static final class Bounded extends ReadPartitionFn {
+    private static final long serialVersionUID = 1L;
+
+    Bounded(SourceSpec spec, RecordConverter converter) {
+      super(spec, converter);
+    }
+  }
+
+  /** Reads a partition without end. */
+  @UnboundedPerElement
+  static final class Unbounded extends ReadPartitionFn {
+    private static final long serialVersionUID = 1L;
+
+    Unbounded(SourceSpec spec, RecordConverter converter) {
+      super(spec, converter);
+    }
+  }
+}
