@@ -24,7 +24,8 @@ final class RawDecoder implements RowDecoder {
   private final String fieldName;
   private final boolean asString;
   private final boolean nullable;
-  private final Charset charset;
+  private final String charsetName;
+  private transient @Nullable Charset charset;
   private transient @Nullable CharsetDecoder charsetDecoder;
 
   RawDecoder(Schema schema, Schema.Field field, Charset charset) {
@@ -32,6 +33,7 @@ final class RawDecoder implements RowDecoder {
     this.fieldName = field.getName();
     this.asString = field.getType().getTypeName() == TypeName.STRING;
     this.nullable = Boolean.TRUE.equals(field.getType().getNullable());
+    this.charsetName = charset.name();
     this.charset = charset;
   }
 
@@ -55,7 +57,7 @@ final class RawDecoder implements RowDecoder {
     CharsetDecoder decoder = charsetDecoder;
     if (decoder == null) {
       decoder =
-          charset
+          charset()
               .newDecoder()
               .onMalformedInput(CodingErrorAction.REPORT)
               .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -67,8 +69,17 @@ final class RawDecoder implements RowDecoder {
       throw new FormatException(
           RawFormatFactory.IDENTIFIER,
           fieldName,
-          "the bytes are not valid " + charset.name() + " (" + e + ")",
+          "the bytes are not valid " + charsetName + " (" + e + ")",
           e);
     }
+  }
+
+  private Charset charset() {
+    Charset c = charset;
+    if (c == null) {
+      c = Charset.forName(charsetName);
+      charset = c;
+    }
+    return c;
   }
 }

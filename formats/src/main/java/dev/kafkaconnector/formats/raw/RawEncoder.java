@@ -12,10 +12,12 @@ final class RawEncoder implements RowEncoder {
   private static final long serialVersionUID = 1L;
 
   private final boolean asString;
-  private final Charset charset;
+  private final String charsetName;
+  private transient @Nullable Charset charset;
 
   RawEncoder(Schema.Field field, Charset charset) {
     this.asString = field.getType().getTypeName() == TypeName.STRING;
+    this.charsetName = charset.name();
     this.charset = charset;
   }
 
@@ -25,6 +27,15 @@ final class RawEncoder implements RowEncoder {
     if (value == null) {
       return null;
     }
-    return asString ? ((String) value).getBytes(charset) : (byte[]) value;
+    return asString ? ((String) value).getBytes(charset()) : (byte[]) value;
+  }
+
+  private Charset charset() {
+    Charset c = charset;
+    if (c == null) {
+      c = Charset.forName(charsetName);
+      charset = c;
+    }
+    return c;
   }
 }

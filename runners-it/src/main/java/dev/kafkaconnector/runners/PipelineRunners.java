@@ -1,0 +1,47 @@
+package dev.kafkaconnector.runners;
+
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.runners.flink.FlinkRunner;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/** Pipeline options for the runners the project is tested on, shared by tests and examples. */
+public final class PipelineRunners {
+  private PipelineRunners() {}
+
+  /**
+   * DirectRunner options.
+   *
+   * @param blockOnRun whether {@code run()} waits for the end (false for unbounded jobs that a
+   *     caller cancels)
+   * @param checks whether the immutability and encodability checks run (on in correctness tests,
+   *     off in benchmarks: they double time and memory)
+   */
+  public static DirectOptions direct(boolean blockOnRun, boolean checks) {
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setRunner(DirectRunner.class);
+    options.setBlockOnRun(blockOnRun);
+    options.setEnforceImmutability(checks);
+    options.setEnforceEncodability(checks);
+    return options;
+  }
+
+  /**
+   * FlinkRunner options for an embedded cluster ({@code [local]}) or a real one.
+   *
+   * @param master {@code [local]} or {@code host:port} of a JobManager
+   * @param parallelism the job's parallelism
+   * @param attached whether {@code run()} waits for the end (false for unbounded jobs that a caller
+   *     cancels)
+   */
+  public static FlinkPipelineOptions flink(String master, int parallelism, boolean attached) {
+    FlinkPipelineOptions options = PipelineOptionsFactory.as(FlinkPipelineOptions.class);
+    options.setRunner(FlinkRunner.class);
+    options.setFlinkMaster(master);
+    options.setParallelism(parallelism);
+    options.setAttachedMode(attached);
+    options.setShutdownSourcesAfterIdleMs(0L);
+    return options;
+  }
+}

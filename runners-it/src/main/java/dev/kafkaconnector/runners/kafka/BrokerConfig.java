@@ -1,0 +1,178 @@
+package dev.kafkaconnector.runners.kafka;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import kafka.tools.StorageTool;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * The files and settings of one single-node KRaft broker: its directory, its two ports, its
+ * cluster id and its {@code server.properties}.
+ *
+ * <p>Layout of the directory: {@code server.properties}, {@code data/} (log and metadata dirs) and
+ * {@code broker.log} (output of a child-process broker).
+ */
+final class BrokerConfig {
+
+  /** The host every listener binds to and every client connects to. */
+  static final String HOST = "127.0.0.1";
+
+  private final Path directory;
+  private final String clusterId = Uuid.randomUuid().toString();
+  private final boolean autoCreateTopics;
+  private final Map<String, String> overrides;
+  private int brokerPort;
+  private int controllerPort;
+
+  BrokerConfig(Path directory, boolean autoCreateTopics, Map<String, String> overrides) {
+    this.directory = directory;
+    this.autoCreateTopics = autoCreateTopics;
+    this.overrides = new LinkedHashMap<>(overrides);
+    choosePorts();
+  }
+
+  /**
+   * Picks two free ports. Called once at creation and again only when the first start found a port
+   * taken; after a broker has run on them the ports never change, so clients stay valid.
+   */
+  void choosePorts() {
+    try (ServerSocket broker = new ServerSocket(0, 1, InetAddress.getByName(HOST));
+        ServerSocket controller = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+      brokerPort = broker.getLocalPort();
+      controllerPort = controller.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot find free ports on " + HOST, e);
+    }
+  }
+
+  Path directory() {
+    return directory;
+  }
+
+  Path dataDirectory() {
+    return directory.resolve("data");
+  }
+
+  Path propertiesFile() {
+    return directory.resolve("server.properties");
+  }
+
+  Path logFile() {
+    return directory.resolve("broker.log");
+  }
+
+  String bootstrapServers() {
+    return HOST + ":" + brokerPort;
+  }
+
+  /**
+   * Whether the broker's PLAINTEXT port accepts TCP connections (the broker may still be starting).
+   * Checked before any Kafka client connects, so that clients do not log connection failures.
+   */
+  boolean brokerPortAccepts() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(HOST, brokerPort), 500);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The broker settings: single-node KRaft defaults for tests, then the caller's overrides. */
+  Properties properties() {
+    Properties p = new Properties();
+    p.setProperty("process.roles", "broker,controller");
+    p.setProperty("node.id", "1");
+    p.setProperty("controller.quorum.voters", "1@" + HOST + ":" + controllerPort);
+    p.setProperty(
+        "listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
+    p.setProperty("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
+    p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+    p.setProperty("controller.listener.names", "CONTROLLER");
+    p.setProperty("log.dirs", dataDirectory().toAbsolutePath().toString());
+    p.setProperty("num.partitions", "1");
+    p.setProperty("default.replication.factor", "1");
+    p.setProperty("min.insync.replicas", "1");
+    p.setProperty("offsets.topic.replication.factor", "1");
+    p.setProperty("offsets.topic.num.partitions", "4");
+    p.setProperty("transaction.state.log.replication.factor", "1");
+    p.setProperty("transaction.state.log.min.isr", "1");
+    p.setProperty("transaction.state.log.num.partitions", "4");
+    p.setProperty("group.initial.rebalance.delay.ms", "0");
+    p.setProperty("broker.session.timeout.ms", "1500");
+    p.setProperty("broker.heartbeat.interval.ms", "500");
+    p.setProperty("auto.create.topics.enable", Boolean.toString(autoCreateTopics));
+    overrides.forEach(p::setProperty);
+    return p;
+  }
+
+  /** Writes {@code server.properties} from {@link #properties()}, replacing an older copy. */
+  void writePropertiesFile() {
+    try (OutputStream out = Files.newOutputStream(propertiesFile())) {
+      properties().store(out, "Embedded Kafka broker (KRaft, single node)");
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write " + propertiesFile(), e);
+    }
+  }
+
+  /**
+   * Deletes the directory and everything in it; returns false (leaving what it could not delete)
+   * when some file could not be deleted.
+   */
+  boolean deleteDirectory() {
+    if (!Files.exists(directory)) {
+      return true;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      boolean deletedAll = true;
+      for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+        deletedAll &= path.toFile().delete();
+      }
+      return deletedAll;
+    } catch (IOException | UncheckedIOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Formats the data directory for this cluster id with Kafka's storage tool; a directory that is
+   * already formatted is left as it is (so a restart keeps the data).
+   */
+  void formatStorage() {
+    writePropertiesFile();
+    ByteArrayOutputStream output = new ByteArrayOutputStream();
+    String[] args = {
+      "format", "-t", clusterId, "-c", propertiesFile().toString(), "--ignore-formatted"
+    };
+    int exitCode;
+    try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
+      exitCode = StorageTool.execute(args, out);
+    } catch (RuntimeException e) {
+      throw new EmbeddedKafkaException(
+          "Kafka storage format failed in " + dataDirectory() + ": " + e.getMessage() + "\n"
+              + output.toString(StandardCharsets.UTF_8),
+          e);
+    }
+    if (exitCode != 0) {
+      throw new EmbeddedKafkaException(
+          "Kafka storage format exited with " + exitCode + " in " + dataDirectory() + "\n"
+              + output.toString(StandardCharsets.UTF_8));
+    }
+  }
+}

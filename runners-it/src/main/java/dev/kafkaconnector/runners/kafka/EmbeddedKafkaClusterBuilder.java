@@ -1,0 +1,154 @@
+package dev.kafkaconnector.runners.kafka;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Configures an {@link EmbeddedKafkaCluster}; obtained from {@link EmbeddedKafkaCluster#inJvm()} or
+ * {@link EmbeddedKafkaCluster#childProcess()}.
+ */
+public final class EmbeddedKafkaClusterBuilder {
+  final EmbeddedKafkaCluster.Mode mode;
+  boolean autoCreateTopics;
+  final Map<String, String> brokerProperties = new LinkedHashMap<>();
+  Duration startupTimeout = Duration.ofSeconds(60);
+  Duration operationTimeout = Duration.ofSeconds(30);
+  String childClasspath = System.getProperty("java.class.path");
+  final List<String> childJvmOptions =
+      new ArrayList<>(List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+  Path parentDirectory;
+
+  EmbeddedKafkaClusterBuilder(EmbeddedKafkaCluster.Mode mode) {
+    this.mode = mode;
+  }
+
+  /**
+   * Sets {@code auto.create.topics.enable}; off by default, so a test that forgets to create a
+   * topic fails instead of getting a one-partition topic.
+   *
+   * @param enabled whether producers and consumers create missing topics
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder autoCreateTopics(boolean enabled) {
+    this.autoCreateTopics = enabled;
+    return this;
+  }
+
+  /**
+   * Adds or replaces one broker setting; applied after the defaults (overriding listeners or
+   * {@code log.dirs} breaks the port and directory management).
+   *
+   * @param key a broker configuration key, e.g. {@code log.retention.ms}
+   * @param value its value
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder brokerProperty(String key, String value) {
+    brokerProperties.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, key));
+    return this;
+  }
+
+  /**
+   * Adds or replaces broker settings, as {@link #brokerProperty(String, String)} does.
+   *
+   * @param properties broker configuration entries
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder brokerProperties(Map<String, String> properties) {
+    properties.forEach(this::brokerProperty);
+    return this;
+  }
+
+  /**
+   * Sets how long {@link EmbeddedKafkaCluster#start()} and {@link EmbeddedKafkaCluster#restart()} wait for the broker to be usable.
+   *
+   * @param timeout the wait, 60 s by default
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder startupTimeout(Duration timeout) {
+    this.startupTimeout = requirePositive(timeout, "startupTimeout");
+    return this;
+  }
+
+  /**
+   * Sets how long topic operations wait for their effect to be visible.
+   *
+   * @param timeout the wait, 30 s by default
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder operationTimeout(Duration timeout) {
+    this.operationTimeout = requirePositive(timeout, "operationTimeout");
+    return this;
+  }
+
+  /**
+   * Sets the classpath of a child broker JVM; it must hold {@code kafka_2.13} and its
+   * dependencies. Defaults to this JVM's {@code java.class.path}.
+   *
+   * @param classpath a classpath in the platform's format
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder childClasspath(String classpath) {
+    this.childClasspath = Objects.requireNonNull(classpath, "classpath");
+    return this;
+  }
+
+  /**
+   * Adds an option to the child broker JVM's command line, after the defaults {@code -Xmx512m}
+   * and {@code -Dorg.slf4j.simpleLogger.defaultLogLevel=warn} (a later option wins).
+   *
+   * @param option a JVM option such as {@code -Xmx1g}
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder childJvmOption(String option) {
+    childJvmOptions.add(Objects.requireNonNull(option, "option"));
+    return this;
+  }
+
+  /**
+   * Sets the directory in which the cluster's temporary directory is created.
+   *
+   * @param directory a parent directory, created if missing; the system temp dir by default
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder parentDirectory(Path directory) {
+    this.parentDirectory = Objects.requireNonNull(directory, "directory");
+    return this;
+  }
+
+  /**
+   * Creates the cluster (its directory and ports) without starting it.
+   *
+   * @return a cluster to {@link EmbeddedKafkaCluster#start() start}
+   */
+  public EmbeddedKafkaCluster build() {
+    return new EmbeddedKafkaCluster(this);
+  }
+
+  /**
+   * Creates and starts the cluster; closes it again when it cannot start.
+   *
+   * @return a started cluster
+   * @throws EmbeddedKafkaException when the broker is not ready within the startup timeout
+   */
+  public EmbeddedKafkaCluster start() {
+    EmbeddedKafkaCluster cluster = build();
+    try {
+      return cluster.start();
+    } catch (RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  private static Duration requirePositive(Duration timeout, String name) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive, got " + timeout);
+    }
+    return timeout;
+  }
+}
