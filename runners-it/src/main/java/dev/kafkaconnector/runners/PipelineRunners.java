@@ -41,7 +41,6 @@ public final class PipelineRunners {
     options.setFlinkMaster(master);
     options.setParallelism(parallelism);
     options.setAttachedMode(attached);
-    options.setShutdownSourcesAfterIdleMs(0L);
     return options;
   }
 }

@@ -23,8 +23,8 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 
 /**
- * Topic operations and readiness checks over an {@link Admin} client, each of which waits until
- * its effect is visible in the cluster's metadata (polling with a deadline).
+ * Topic operations and readiness checks over an {@link Admin} client, each of which waits until its
+ * effect is visible in the cluster's metadata (polling with a deadline).
  */
 final class AdminOperations {
 
@@ -64,7 +64,8 @@ final class AdminOperations {
       try {
         Set<String> names =
             admin
-                .listTopics(new ListTopicsOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
+                .listTopics(
+                    new ListTopicsOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
                 .names()
                 .get();
         if (!names.contains(topic)) {
@@ -100,8 +101,13 @@ final class AdminOperations {
       deadline.pauseBeforeNextPoll();
     }
     throw new EmbeddedKafkaException(
-        "Topic " + topic + " did not get " + partitions + " partitions with leaders in time; last "
-            + "seen: " + last);
+        "Topic "
+            + topic
+            + " did not get "
+            + partitions
+            + " partitions with leaders in time; last "
+            + "seen: "
+            + last);
   }
 
   /**
@@ -138,7 +144,8 @@ final class AdminOperations {
   private String checkReady(Deadline deadline) throws ExecutionException, InterruptedException {
     Collection<Node> nodes =
         admin
-            .describeCluster(new DescribeClusterOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
+            .describeCluster(
+                new DescribeClusterOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
             .nodes()
             .get();
     if (nodes.isEmpty()) {
@@ -147,7 +154,8 @@ final class AdminOperations {
     admin
         .listConsumerGroupOffsets(
             READINESS_GROUP,
-            new ListConsumerGroupOffsetsOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
+            new ListConsumerGroupOffsetsOptions()
+                .timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
         .partitionsToOffsetAndMetadata()
         .get();
     Set<String> topics =
@@ -160,7 +168,9 @@ final class AdminOperations {
             .get();
     for (TopicDescription description : describe(topics, deadline).values()) {
       if (!allHaveLeaders(description)) {
-        return "topic " + description.name() + " has partitions without leader: "
+        return "topic "
+            + description.name()
+            + " has partitions without leader: "
             + description.partitions();
       }
     }
@@ -171,7 +181,8 @@ final class AdminOperations {
       throws ExecutionException, InterruptedException {
     return admin
         .describeTopics(
-            topics, new DescribeTopicsOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
+            topics,
+            new DescribeTopicsOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
         .allTopicNames()
         .get();
   }
@@ -189,7 +200,8 @@ final class AdminOperations {
     try {
       return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
-      throw new EmbeddedKafkaException("Cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
+      throw new EmbeddedKafkaException(
+          "Cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
     } catch (TimeoutException e) {
       throw new EmbeddedKafkaException("Cannot " + what + " within " + timeout, e);
     } catch (InterruptedException e) {

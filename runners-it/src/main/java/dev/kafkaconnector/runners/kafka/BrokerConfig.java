@@ -21,8 +21,8 @@ import kafka.tools.StorageTool;
 import org.apache.kafka.common.Uuid;
 
 /**
- * The files and settings of one single-node KRaft broker: its directory, its two ports, its
- * cluster id and its {@code server.properties}.
+ * The files and settings of one single-node KRaft broker: its directory, its two ports, its cluster
+ * id and its {@code server.properties}.
  *
  * <p>Layout of the directory: {@code server.properties}, {@code data/} (log and metadata dirs) and
  * {@code broker.log} (output of a child-process broker).
@@ -100,7 +100,8 @@ final class BrokerConfig {
     p.setProperty("node.id", "1");
     p.setProperty("controller.quorum.voters", "1@" + HOST + ":" + controllerPort);
     p.setProperty(
-        "listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
+        "listeners",
+        "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
     p.setProperty("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
     p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
     p.setProperty("inter.broker.listener.name", "PLAINTEXT");
@@ -165,13 +166,21 @@ final class BrokerConfig {
       exitCode = StorageTool.execute(args, out);
     } catch (RuntimeException e) {
       throw new EmbeddedKafkaException(
-          "Kafka storage format failed in " + dataDirectory() + ": " + e.getMessage() + "\n"
+          "Kafka storage format failed in "
+              + dataDirectory()
+              + ": "
+              + e.getMessage()
+              + "\n"
               + output.toString(StandardCharsets.UTF_8),
           e);
     }
     if (exitCode != 0) {
       throw new EmbeddedKafkaException(
-          "Kafka storage format exited with " + exitCode + " in " + dataDirectory() + "\n"
+          "Kafka storage format exited with "
+              + exitCode
+              + " in "
+              + dataDirectory()
+              + "\n"
               + output.toString(StandardCharsets.UTF_8));
     }
   }

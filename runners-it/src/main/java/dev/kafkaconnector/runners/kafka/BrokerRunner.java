@@ -27,6 +27,8 @@ interface BrokerRunner {
   /** What is known about the broker's state for an error message (exit code, log tail). */
   String diagnostics();
 
-  /** Whether the last {@link #start()} (or the broker it launched) failed because a port was taken. */
+  /**
+   * Whether the last {@link #start()} (or the broker it launched) failed because a port was taken.
+   */
   boolean portWasTaken(Throwable startFailure);
 }

@@ -58,7 +58,8 @@ final class ChildProcessBrokerRunner implements BrokerRunner {
               .redirectOutput(Redirect.appendTo(config.logFile().toFile()))
               .start();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot launch the Kafka broker JVM in " + config.directory(), e);
+      throw new UncheckedIOException(
+          "Cannot launch the Kafka broker JVM in " + config.directory(), e);
     }
   }
 

@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node Apache Kafka broker (KRaft mode, combined broker and controller) on
- * {@code 127.0.0.1}, with its data in a fresh temporary directory that {@link #close()} deletes.
+ * A single-node Apache Kafka broker (KRaft mode, combined broker and controller) on {@code
+ * 127.0.0.1}, with its data in a fresh temporary directory that {@link #close()} deletes.
  *
  * <p>The broker runs either inside this JVM ({@link Mode#IN_JVM}: fastest, for most tests) or as a
  * child JVM ({@link Mode#CHILD_PROCESS}: can be {@link #kill() killed} like {@code kill -9} and
@@ -153,8 +153,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Stops the broker if it is running and starts it again on the same directory and ports,
-   * waiting until it is usable.
+   * Stops the broker if it is running and starts it again on the same directory and ports, waiting
+   * until it is usable.
    *
    * @return this cluster
    * @throws EmbeddedKafkaException when the broker is not ready within the startup timeout
@@ -166,8 +166,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Returns whether the broker is running (launched and not stopped or killed); does not check
-   * that it is ready.
+   * Returns whether the broker is running (launched and not stopped or killed); does not check that
+   * it is ready.
    *
    * @return true while running
    */
@@ -206,8 +206,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Creates a topic with topic-level configuration (for example {@code cleanup.policy=compact})
-   * and waits until all its partitions have a leader.
+   * Creates a topic with topic-level configuration (for example {@code cleanup.policy=compact}) and
+   * waits until all its partitions have a leader.
    *
    * @param name the topic name
    * @param partitions the number of partitions
@@ -305,8 +305,16 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     }
     if (problem != null) {
       throw new EmbeddedKafkaException(
-          "Embedded Kafka broker (" + mode + ") at " + bootstrapServers() + " did not become "
-              + "ready (startup timeout " + startupTimeout.toSeconds() + " s): " + problem + "\n"
+          "Embedded Kafka broker ("
+              + mode
+              + ") at "
+              + bootstrapServers()
+              + " did not become "
+              + "ready (startup timeout "
+              + startupTimeout.toSeconds()
+              + " s): "
+              + problem
+              + "\n"
               + runner.diagnostics());
     }
     LOG.info(

@@ -40,8 +40,8 @@ public final class EmbeddedKafkaClusterBuilder {
   }
 
   /**
-   * Adds or replaces one broker setting; applied after the defaults (overriding listeners or
-   * {@code log.dirs} breaks the port and directory management).
+   * Adds or replaces one broker setting; applied after the defaults (overriding listeners or {@code
+   * log.dirs} breaks the port and directory management).
    *
    * @param key a broker configuration key, e.g. {@code log.retention.ms}
    * @param value its value
@@ -64,7 +64,8 @@ public final class EmbeddedKafkaClusterBuilder {
   }
 
   /**
-   * Sets how long {@link EmbeddedKafkaCluster#start()} and {@link EmbeddedKafkaCluster#restart()} wait for the broker to be usable.
+   * Sets how long {@link EmbeddedKafkaCluster#start()} and {@link EmbeddedKafkaCluster#restart()}
+   * wait for the broker to be usable.
    *
    * @param timeout the wait, 60 s by default
    * @return this builder
@@ -86,8 +87,8 @@ public final class EmbeddedKafkaClusterBuilder {
   }
 
   /**
-   * Sets the classpath of a child broker JVM; it must hold {@code kafka_2.13} and its
-   * dependencies. Defaults to this JVM's {@code java.class.path}.
+   * Sets the classpath of a child broker JVM; it must hold {@code kafka_2.13} and its dependencies.
+   * Defaults to this JVM's {@code java.class.path}.
    *
    * @param classpath a classpath in the platform's format
    * @return this builder
@@ -98,8 +99,8 @@ public final class EmbeddedKafkaClusterBuilder {
   }
 
   /**
-   * Adds an option to the child broker JVM's command line, after the defaults {@code -Xmx512m}
-   * and {@code -Dorg.slf4j.simpleLogger.defaultLogLevel=warn} (a later option wins).
+   * Adds an option to the child broker JVM's command line, after the defaults {@code -Xmx512m} and
+   * {@code -Dorg.slf4j.simpleLogger.defaultLogLevel=warn} (a later option wins).
    *
    * @param option a JVM option such as {@code -Xmx1g}
    * @return this builder

@@ -57,7 +57,8 @@ final class InJvmBrokerRunner implements BrokerRunner {
 
   @Override
   public String diagnostics() {
-    return "in-JVM broker " + (server == null ? "not running" : "running")
+    return "in-JVM broker "
+        + (server == null ? "not running" : "running")
         + "; its log is this JVM's log";
   }
 

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs an embedded Kafka broker until the process is killed: prints
- * {@code bootstrap.servers=127.0.0.1:<port>} on standard output once the broker is ready.
+ * Runs an embedded Kafka broker until the process is killed: prints {@code
+ * bootstrap.servers=127.0.0.1:<port>} on standard output once the broker is ready.
  *
  * <p>Options: {@code --child-process} (run the broker in a child JVM), {@code
  * --auto-create-topics}, {@code --topic NAME[:PARTITIONS]} (repeatable), {@code --bootstrap-file
@@ -70,7 +70,8 @@ public final class KafkaBrokerMain {
         if (colon < 0) {
           cluster.createTopic(topic, 1);
         } else {
-          cluster.createTopic(topic.substring(0, colon), Integer.parseInt(topic.substring(colon + 1)));
+          cluster.createTopic(
+              topic.substring(0, colon), Integer.parseInt(topic.substring(colon + 1)));
         }
       }
       if (bootstrapFile != null) {

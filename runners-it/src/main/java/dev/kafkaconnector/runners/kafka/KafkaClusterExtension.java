@@ -28,14 +28,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  *
  * <p>When the environment variable {@value #BOOTSTRAP_SERVERS_ENV} is set, the extension uses that
- * external cluster and never starts or stops a broker. Otherwise it uses one in-JVM
- * {@link EmbeddedKafkaCluster} shared by every test class of the JVM: started by the first class
- * that needs it and closed when JUnit's root context closes (or, failing that, at JVM exit).
- * Test classes therefore must not rely on a topic being absent unless they named it with
- * {@link #newTopicName(String)}.
+ * external cluster and never starts or stops a broker. Otherwise it uses one in-JVM {@link
+ * EmbeddedKafkaCluster} shared by every test class of the JVM: started by the first class that
+ * needs it and closed when JUnit's root context closes (or, failing that, at JVM exit). Test
+ * classes therefore must not rely on a topic being absent unless they named it with {@link
+ * #newTopicName(String)}.
  *
- * <p>Register it on a {@code static} field: the cluster and {@link #admin()} are set up in
- * {@code beforeAll}.
+ * <p>Register it on a {@code static} field: the cluster and {@link #admin()} are set up in {@code
+ * beforeAll}.
  */
 public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllCallback {
 
@@ -52,12 +52,17 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
   private volatile String bootstrapServers;
   private volatile EmbeddedKafkaCluster embedded;
   private volatile Admin admin;
+  private String ownerId;
 
   /** Creates the extension; nothing starts before JUnit calls {@code beforeAll}. */
   public KafkaClusterExtension() {}
 
   @Override
-  public void beforeAll(ExtensionContext context) {
+  public synchronized void beforeAll(ExtensionContext context) {
+    if (admin != null) {
+      return; // a @Nested class of the class that set the extension up
+    }
+    ownerId = context.getUniqueId();
     String external = System.getenv(BOOTSTRAP_SERVERS_ENV);
     if (external != null && !external.isBlank()) {
       embedded = null;
@@ -69,12 +74,18 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
     admin =
         Admin.create(
             Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.CLIENT_ID_CONFIG, "kafka-cluster-extension"));
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.CLIENT_ID_CONFIG,
+                "kafka-cluster-extension"));
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
+  public synchronized void afterAll(ExtensionContext context) {
+    if (!context.getUniqueId().equals(ownerId)) {
+      return;
+    }
+    ownerId = null;
     Admin current = admin;
     admin = null;
     if (current != null) {
@@ -128,8 +139,8 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
   }
 
   /**
-   * Returns a topic name that no other call in any JVM returns: the prefix, a counter and a
-   * random suffix.
+   * Returns a topic name that no other call in any JVM returns: the prefix, a counter and a random
+   * suffix.
    *
    * @param prefix a readable prefix, e.g. the test's subject
    * @return a legal, unique topic name

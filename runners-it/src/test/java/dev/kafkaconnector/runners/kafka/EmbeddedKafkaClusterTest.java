@@ -43,7 +43,14 @@ class EmbeddedKafkaClusterTest {
       kafka.createTopic("plain", 3);
       try (Admin admin = Admin.create(kafka.adminProperties())) {
         assertEquals(
-            3, admin.describeTopics(List.of("plain")).allTopicNames().get().get("plain").partitions().size());
+            3,
+            admin
+                .describeTopics(List.of("plain"))
+                .allTopicNames()
+                .get()
+                .get("plain")
+                .partitions()
+                .size());
       }
 
       produce(kafka, "plain", "p", 30);
@@ -71,7 +78,8 @@ class EmbeddedKafkaClusterTest {
       long restartNanos = System.nanoTime();
       kafka.restart();
       System.out.printf("in-JVM broker restart: %d ms%n", millisSince(restartNanos));
-      assertEquals(expectedValues("p", 30), values(consume(kafka, "plain", 30, "read_uncommitted")));
+      assertEquals(
+          expectedValues("p", 30), values(consume(kafka, "plain", 30, "read_uncommitted")));
 
       kafka.addPartitions("plain", 5);
       kafka.deleteTopic("txn");
@@ -93,10 +101,12 @@ class EmbeddedKafkaClusterTest {
       assertFalse(kafka.isRunning());
       long restartNanos = System.nanoTime();
       kafka.restart();
-      System.out.printf("child-process broker restart after kill: %d ms%n", millisSince(restartNanos));
+      System.out.printf(
+          "child-process broker restart after kill: %d ms%n", millisSince(restartNanos));
 
       assertEquals(bootstrap, kafka.bootstrapServers(), "a restart keeps the ports");
-      assertEquals(expectedValues("before", 20), values(consume(kafka, "durable", 20, "read_uncommitted")));
+      assertEquals(
+          expectedValues("before", 20), values(consume(kafka, "durable", 20, "read_uncommitted")));
       produce(kafka, "durable", "after", 10);
       Set<String> expected = expectedValues("before", 20);
       expected.addAll(expectedValues("after", 10));
@@ -121,7 +131,9 @@ class EmbeddedKafkaClusterTest {
     return props;
   }
 
-  /** Reads the whole topic from the beginning until {@code expected} records came or 30 s passed. */
+  /**
+   * Reads the whole topic from the beginning until {@code expected} records came or 30 s passed.
+   */
   private static List<ConsumerRecord<String, String>> consume(
       EmbeddedKafkaCluster kafka, String topic, int expected, String isolation) {
     Map<String, Object> props = new HashMap<>(kafka.adminProperties());
@@ -145,7 +157,9 @@ class EmbeddedKafkaClusterTest {
   }
 
   private static Set<String> values(List<ConsumerRecord<String, String>> records) {
-    return records.stream().map(ConsumerRecord::value).collect(Collectors.toCollection(TreeSet::new));
+    return records.stream()
+        .map(ConsumerRecord::value)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static Set<String> expectedValues(String prefix, int count) {

@@ -25,7 +25,15 @@ class EmbeddedKafkaExtensionTest {
 
     KAFKA.createTopic(first, 2, Map.of("retention.ms", "3600000"));
     assertEquals(
-        2, KAFKA.admin().describeTopics(List.of(first)).allTopicNames().get().get(first).partitions().size());
+        2,
+        KAFKA
+            .admin()
+            .describeTopics(List.of(first))
+            .allTopicNames()
+            .get()
+            .get(first)
+            .partitions()
+            .size());
     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, first);
     Config config = KAFKA.admin().describeConfigs(List.of(resource)).all().get().get(resource);
     assertEquals("3600000", config.get("retention.ms").value());
@@ -34,7 +42,9 @@ class EmbeddedKafkaExtensionTest {
   @Test
   void usesTheSharedEmbeddedClusterUnlessExternal() {
     if (KAFKA.isExternal()) {
-      assertEquals(System.getenv(KafkaClusterExtension.BOOTSTRAP_SERVERS_ENV).trim(), KAFKA.bootstrapServers());
+      assertEquals(
+          System.getenv(KafkaClusterExtension.BOOTSTRAP_SERVERS_ENV).trim(),
+          KAFKA.bootstrapServers());
     } else {
       EmbeddedKafkaCluster cluster = KAFKA.embeddedCluster().orElseThrow();
       assertTrue(cluster.isRunning());

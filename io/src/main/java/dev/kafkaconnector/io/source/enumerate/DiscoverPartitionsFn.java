@@ -86,6 +86,9 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
       try {
         listing = PartitionEnumerator.added(spec, restriction.known());
       } catch (RuntimeException e) {
+        if (Thread.currentThread().isInterrupted()) {
+          throw e;
+        }
         LOG.warn(
             "Partition discovery for {} failed; trying again in {}: {}",
             spec.subscription(),

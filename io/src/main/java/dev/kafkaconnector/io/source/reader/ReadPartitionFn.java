@@ -19,6 +19,7 @@ import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
 
 /**
@@ -106,13 +107,19 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     return org.joda.time.Duration.millis(Long.MAX_VALUE);
   }
 
-  @ProcessElement
-  public ProcessContinuation process(
-      @Element PartitionDescriptor partition,
+  /**
+   * Reads the restriction until it ends, the runner checkpoints it, or the partition has no more
+   * records for now.
+   *
+   * @param finalizer where to register the offset commit, or null when the runner has no bundle
+   *     finalization for this reader (bounded reads)
+   */
+  ProcessContinuation readPartition(
+      PartitionDescriptor partition,
       RestrictionTracker<OffsetRange, Long> tracker,
       ManualWatermarkEstimator<Instant> watermark,
       OutputReceiver<Row> out,
-      BundleFinalizer finalizer) {
+      @Nullable BundleFinalizer finalizer) {
     OffsetRange range = tracker.currentRestriction();
     long stop = range.getTo();
     if (range.getFrom() >= stop) {
@@ -162,7 +169,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
       } else {
         PartitionReaderPool.release(spec, reader);
       }
-      if (lastClaimed >= 0 && spec.groupId() != null) {
+      if (finalizer != null && lastClaimed >= 0 && spec.groupId() != null) {
         long next = lastClaimed + 1;
         OffsetCommitter committer = OffsetCommitter.of(spec);
         finalizer.afterBundleCommit(
@@ -182,7 +189,10 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     }
   }
 
-  /** Reads a partition up to a stop offset. */
+  /**
+   * Reads a partition up to a stop offset. Batch runners have no checkpoints to finalize (Flink's
+   * batch mode rejects a bundle finalizer here), so a bounded read commits no offsets.
+   */
   @BoundedPerElement
   static final class Bounded extends ReadPartitionFn {
     private static final long serialVersionUID = 1L;
@@ -190,15 +200,34 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     Bounded(SourceSpec spec, RecordConverter converter) {
       super(spec, converter);
     }
+
+    @ProcessElement
+    public ProcessContinuation process(
+        @Element PartitionDescriptor partition,
+        RestrictionTracker<OffsetRange, Long> tracker,
+        ManualWatermarkEstimator<Instant> watermark,
+        OutputReceiver<Row> out) {
+      return readPartition(partition, tracker, watermark, out, null);
+    }
   }
 
-  /** Reads a partition without end. */
+  /** Reads a partition without end, committing offsets after each durable checkpoint. */
   @UnboundedPerElement
   static final class Unbounded extends ReadPartitionFn {
     private static final long serialVersionUID = 1L;
 
     Unbounded(SourceSpec spec, RecordConverter converter) {
       super(spec, converter);
+    }
+
+    @ProcessElement
+    public ProcessContinuation process(
+        @Element PartitionDescriptor partition,
+        RestrictionTracker<OffsetRange, Long> tracker,
+        ManualWatermarkEstimator<Instant> watermark,
+        OutputReceiver<Row> out,
+        BundleFinalizer finalizer) {
+      return readPartition(partition, tracker, watermark, out, finalizer);
     }
   }
 }
