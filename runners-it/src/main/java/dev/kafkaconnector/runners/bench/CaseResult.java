@@ -1,0 +1,60 @@
+package dev.kafkaconnector.runners.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * The measurements of one case: the fixed-cost runs (a topic with one record per partition, after
+ * a warm-up run) and the measured runs (the main topic), or why the case failed.
+ */
+final class CaseResult {
+  final String name;
+  final BenchmarkTopic topic;
+  final List<ReadCase.Measurement> fixedRuns = new ArrayList<>();
+  final List<ReadCase.Measurement> measuredRuns = new ArrayList<>();
+  double warmupSeconds = Double.NaN;
+  @Nullable String failure;
+
+  CaseResult(String name, BenchmarkTopic topic) {
+    this.name = name;
+    this.topic = topic;
+  }
+
+  boolean ok() {
+    return failure == null && !measuredRuns.isEmpty();
+  }
+
+  /** Median wall seconds of the measured runs. */
+  double wallSeconds() {
+    return median(measuredRuns);
+  }
+
+  /** Median wall seconds of the fixed-cost runs (NaN when none). */
+  double fixedSeconds() {
+    return median(fixedRuns);
+  }
+
+  /** Wall time less the fixed cost; NaN when that is not positive. */
+  double netSeconds() {
+    double net = wallSeconds() - fixedSeconds();
+    return net > 0 ? net : Double.NaN;
+  }
+
+  double recordsPerSecond(double seconds) {
+    return topic.dataRecords() / seconds;
+  }
+
+  double megabytesPerSecond(double seconds) {
+    return topic.dataBytes() / 1e6 / seconds;
+  }
+
+  private static double median(List<ReadCase.Measurement> runs) {
+    if (runs.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] seconds = runs.stream().mapToDouble(ReadCase.Measurement::seconds).sorted().toArray();
+    int mid = seconds.length / 2;
+    return seconds.length % 2 == 1 ? seconds[mid] : (seconds[mid - 1] + seconds[mid]) / 2;
+  }
+}

@@ -1,0 +1,85 @@
+package dev.kafkaconnector.runners.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * The upper limit: one {@link KafkaConsumer} (default fetch settings) assigned every partition,
+ * {@code seekToBeginning}, polling until each partition's position reaches the end offset read at
+ * the start. Timed from consumer creation to close.
+ */
+final class PlainConsumerCase implements ReadCase {
+  private final String bootstrapServers;
+  private final Duration timeout;
+
+  PlainConsumerCase(String bootstrapServers, Duration timeout) {
+    this.bootstrapServers = bootstrapServers;
+    this.timeout = timeout;
+  }
+
+  @Override
+  public String name() {
+    return "plain-consumer";
+  }
+
+  @Override
+  public long expectedMarkers(BenchmarkTopic topic) {
+    return topic.partitions();
+  }
+
+  @Override
+  public Measurement run(BenchmarkTopic topic) {
+    RecordCounter.reset();
+    long start = System.nanoTime();
+    long deadline = start + timeout.toNanos();
+    long data = 0;
+    long markers = 0;
+    long bytes = 0;
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config())) {
+      List<TopicPartition> partitions = new ArrayList<>();
+      for (int p = 0; p < topic.partitions(); p++) {
+        partitions.add(new TopicPartition(topic.name(), p));
+      }
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+      List<TopicPartition> open = new ArrayList<>(partitions);
+      while (!open.isEmpty()) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("plain-consumer did not finish in " + timeout);
+        }
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+          byte[] value = record.value();
+          if (value == null || value.length == 0) {
+            markers++;
+          } else {
+            data++;
+            bytes += value.length;
+          }
+        }
+        open.removeIf(tp -> consumer.position(tp) >= end.get(tp));
+      }
+    }
+    long nanos = System.nanoTime() - start;
+    RecordCounter.add(data, markers, bytes);
+    return new Measurement(nanos, RecordCounter.snapshot());
+  }
+
+  private Map<String, Object> config() {
+    return Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+  }
+}

@@ -1,0 +1,257 @@
+package dev.kafkaconnector.runners.bench;
+
+import dev.kafkaconnector.runners.bench.BeamReadCase.Runner;
+import dev.kafkaconnector.runners.bench.BeamReadCase.Source;
+import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Read-throughput benchmark: reads one topic (default 1,000,000 records of 200 bytes over 4
+ * partitions) with a plain {@code KafkaConsumer}, Beam's {@code KafkaIO} (legacy and SDF reader)
+ * and {@code KafkaConnectorIO} on the DirectRunner and embedded Flink, and prints records/s, MB/s
+ * and the ratios of ours to the others.
+ *
+ * <pre>
+ * MAVEN_OPTS=-Xmx6g mvn -B -q -o -pl runners-it exec:java \
+ *   -Dexec.mainClass=dev.kafkaconnector.runners.bench.ReadBenchmark -Dexec.args="--records=1000000"
+ * </pre>
+ *
+ * <p>Under {@code exec:java} the benchmark re-runs itself in a child JVM ({@link ForkedJvm}).
+ * Per case, in one JVM: a warm-up run on a warm-up topic (class loading, JIT, runner start-up
+ * code), then the fixed-cost runs on a topic with one record per partition (what a warm runner
+ * costs before and after the records: pipeline translation, Flink mini-cluster start, consumer
+ * creation, partition discovery), then the measured runs on the main topic. Every run must deliver
+ * exactly the topic's data records, or the case fails. See {@link BenchmarkConfig} for the
+ * arguments, {@link BenchmarkTopic} for the topic layout and {@link BeamReadCase} for how each
+ * reader is made finite.
+ */
+public final class ReadBenchmark {
+  /** Case names, in run order. */
+  static final List<String> CASE_NAMES =
+      List.of(
+          "plain-consumer",
+          "kafkaio-direct",
+          "kafkaio-sdf-direct",
+          "ours-direct",
+          "kafkaio-flink",
+          "kafkaio-sdf-flink",
+          "ours-flink");
+
+  private final BenchmarkConfig config;
+  private final PrintStream out = System.out;
+
+  private ReadBenchmark(BenchmarkConfig config) {
+    this.config = config;
+  }
+
+  /**
+   * Runs the benchmark; exits with status 1 when a case failed, 2 on bad arguments.
+   *
+   * @param args {@code --name=value} arguments, see {@link BenchmarkConfig}
+   */
+  public static void main(String[] args) throws Exception {
+    String isolatedClassPath = ForkedJvm.isolatedClassPath(ReadBenchmark.class);
+    if (isolatedClassPath != null) { // mvn exec:java: embedded Flink needs a plain class path
+      System.exit(ForkedJvm.run(ReadBenchmark.class, isolatedClassPath, args));
+      return;
+    }
+    quietLogs();
+    BenchmarkConfig config;
+    try {
+      config = BenchmarkConfig.parse(args, CASE_NAMES);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    boolean allOk = new ReadBenchmark(config).run();
+    System.exit(allOk ? 0 : 1);
+  }
+
+  /** Per-job INFO lines (Pekko start-up, partition listing) would drown the progress lines. */
+  private static void quietLogs() {
+    for (String logger : List.of("org.apache.pekko", "dev.kafkaconnector.io")) {
+      String key = "org.slf4j.simpleLogger.log." + logger;
+      if (System.getProperty(key) == null) {
+        System.setProperty(key, "warn");
+      }
+    }
+  }
+
+  private boolean run() throws Exception {
+    printHeader();
+    EmbeddedKafkaCluster cluster = null;
+    try {
+      String bootstrap = config.bootstrapServers;
+      if (bootstrap == null) {
+        long start = System.nanoTime();
+        cluster = EmbeddedKafkaCluster.inJvm().start();
+        bootstrap = cluster.bootstrapServers();
+        out.printf(Locale.ROOT, "Embedded in-JVM broker at %s, started in %.1f s%n", bootstrap, secondsSince(start));
+      } else {
+        out.println("External cluster at " + bootstrap);
+      }
+      return runCases(bootstrap);
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
+  }
+
+  private boolean runCases(String bootstrap) throws Exception {
+    String suffix = UUID.randomUUID().toString().substring(0, 8);
+    TopicLoader loader = new TopicLoader(bootstrap);
+    BenchmarkTopic warmup = load(loader, "bench-warmup-" + suffix, config.warmupRecords);
+    BenchmarkTopic tiny = load(loader, "bench-tiny-" + suffix, config.partitions);
+    BenchmarkTopic main = load(loader, "bench-main-" + suffix, config.records);
+    List<CaseResult> results = new ArrayList<>();
+    try {
+      for (ReadCase readCase : cases(bootstrap)) {
+        CaseResult result = new CaseResult(readCase.name(), main);
+        results.add(result);
+        try {
+          measure(readCase, warmup, tiny, main, result);
+        } catch (BeamReadCase.FatalBenchmarkException e) {
+          result.failure = e.getMessage();
+          out.println("FATAL: " + e.getMessage() + "; stopping.");
+          break;
+        } catch (Exception | AssertionError e) {
+          result.failure = e.toString().replace('\n', ' ');
+          out.println("CASE FAILED: " + readCase.name() + ": " + e);
+          e.printStackTrace(out);
+        }
+      }
+    } finally {
+      new ResultTable(results).print(out);
+      out.printf(Locale.ROOT, "Load average at the end: %.2f%n", loadAverage());
+      printCommand();
+      if (config.bootstrapServers != null) {
+        deleteTopics(bootstrap, List.of(warmup.name(), tiny.name(), main.name()));
+      }
+    }
+    return results.stream().allMatch(CaseResult::ok);
+  }
+
+  private void measure(
+      ReadCase readCase, BenchmarkTopic warmup, BenchmarkTopic tiny, BenchmarkTopic main, CaseResult result)
+      throws Exception {
+    out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", readCase.name(), loadAverage());
+    result.warmupSeconds = timedRun(readCase, warmup, "warm-up").seconds();
+    for (int i = 0; i < config.runs; i++) {
+      result.fixedRuns.add(timedRun(readCase, tiny, "fixed-cost " + (i + 1)));
+    }
+    for (int i = 0; i < config.runs; i++) {
+      result.measuredRuns.add(timedRun(readCase, main, "measured " + (i + 1)));
+    }
+  }
+
+  private ReadCase.Measurement timedRun(ReadCase readCase, BenchmarkTopic topic, String what)
+      throws Exception {
+    System.gc();
+    ReadCase.Measurement m = readCase.run(topic);
+    RecordCounter.Counts c = m.counts();
+    long markers = readCase.expectedMarkers(topic);
+    out.printf(
+        Locale.ROOT,
+        "  %-13s %-32s %8.2f s  %,d records  %,.0f rec/s%n",
+        what, topic.name(), m.seconds(), c.data(), c.data() / m.seconds());
+    if (c.data() != topic.dataRecords() || c.markers() != markers || c.bytes() != topic.dataBytes()) {
+      throw new AssertionError(
+          String.format(
+              Locale.ROOT,
+              "%s %s on %s: expected %d data records (%d bytes) and %d end markers, counted %d (%d"
+                  + " bytes) and %d",
+              readCase.name(), what, topic.name(), topic.dataRecords(), topic.dataBytes(), markers,
+              c.data(), c.bytes(), c.markers()));
+    }
+    return m;
+  }
+
+  private List<ReadCase> cases(String bootstrap) {
+    Duration timeout = Duration.ofSeconds(config.timeoutSeconds);
+    List<ReadCase> all = new ArrayList<>();
+    all.add(new PlainConsumerCase(bootstrap, timeout));
+    for (Runner runner : Runner.values()) {
+      for (Source source : Source.values()) {
+        all.add(new BeamReadCase(source, runner, bootstrap, config.parallelism, timeout));
+      }
+    }
+    List<ReadCase> selected = new ArrayList<>();
+    for (String name : CASE_NAMES) {
+      all.stream()
+          .filter(c -> c.name().equals(name) && config.selected(name))
+          .forEach(selected::add);
+    }
+    return selected;
+  }
+
+  private BenchmarkTopic load(TopicLoader loader, String name, long records) throws Exception {
+    long start = System.nanoTime();
+    BenchmarkTopic topic = loader.load(name, config.partitions, records, config.valueBytes);
+    double seconds = secondsSince(start);
+    out.printf(
+        Locale.ROOT,
+        "Produced %,d records (%,.1f MB) + %d end markers to %s in %.1f s (%,.0f rec/s)%n",
+        topic.dataRecords(), topic.dataBytes() / 1e6, topic.partitions(), name, seconds,
+        topic.dataRecords() / seconds);
+    return topic;
+  }
+
+  private void printHeader() {
+    Runtime rt = Runtime.getRuntime();
+    out.printf(
+        Locale.ROOT,
+        "ReadBenchmark: records=%,d partitions=%d valueBytes=%d runs=%d warmupRecords=%,d"
+            + " flinkParallelism=%d cases=%s%n",
+        TopicLoader.evenCount(config.records, config.partitions), config.partitions,
+        config.valueBytes, config.runs, config.warmupRecords, config.parallelism,
+        config.only.isEmpty() ? "all" : String.join(",", config.only));
+    out.printf(
+        Locale.ROOT,
+        "JVM %s, %d processors, max heap %,d MB, load average at start %.2f%n",
+        System.getProperty("java.version"), rt.availableProcessors(), rt.maxMemory() >> 20,
+        loadAverage());
+  }
+
+  private void printCommand() {
+    String mavenOpts = System.getenv("MAVEN_OPTS");
+    out.println("Command line:");
+    out.println(
+        "  "
+            + (mavenOpts == null ? "" : "MAVEN_OPTS='" + mavenOpts + "' ")
+            + "mvn -B -q -o -pl runners-it exec:java"
+            + " -Dexec.mainClass=" + ReadBenchmark.class.getName()
+            + " -Dexec.args=\"" + String.join(" ", config.rawArgs) + "\"");
+    @Nullable String launcher = System.getProperty("sun.java.command");
+    if (launcher != null) {
+      out.println("  (this JVM: " + launcher + ")");
+    }
+  }
+
+  private static void deleteTopics(String bootstrap, List<String> topics) {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin.deleteTopics(topics).all().get();
+    } catch (Exception e) {
+      System.err.println("Could not delete the benchmark topics " + topics + ": " + e);
+    }
+  }
+
+  private static double loadAverage() {
+    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  }
+
+  private static double secondsSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}

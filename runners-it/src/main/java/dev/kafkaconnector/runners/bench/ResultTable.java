@@ -1,0 +1,95 @@
+package dev.kafkaconnector.runners.bench;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/**
+ * Prints the results table and the throughput ratios of {@code ours-*} to the other readers on
+ * the same runner, with the targets on Flink (ours at least 0.8x the plain consumer and 1.5x
+ * KafkaIO).
+ */
+final class ResultTable {
+  private static final double TARGET_VS_PLAIN = 0.8;
+  private static final double TARGET_VS_KAFKAIO = 1.5;
+
+  private final Map<String, CaseResult> results;
+
+  ResultTable(List<CaseResult> results) {
+    this.results =
+        results.stream()
+            .collect(Collectors.toMap(r -> r.name, r -> r, (a, b) -> a, java.util.LinkedHashMap::new));
+  }
+
+  void print(PrintStream out) {
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "%-19s %4s %9s %11s %8s %8s %8s %11s %8s %8s  %s%n",
+        "case", "runs", "wall s", "rec/s", "MB/s", "fixed s", "net s", "net rec/s", "net MB/s",
+        "warmup s", "status");
+    for (CaseResult r : results.values()) {
+      double wall = r.wallSeconds();
+      double net = r.netSeconds();
+      out.printf(
+          Locale.ROOT,
+          "%-19s %4d %9.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f  %s%n",
+          r.name,
+          r.measuredRuns.size(),
+          wall,
+          rate(r.recordsPerSecond(wall)),
+          r.megabytesPerSecond(wall),
+          r.fixedSeconds(),
+          net,
+          rate(r.recordsPerSecond(net)),
+          r.megabytesPerSecond(net),
+          r.warmupSeconds,
+          r.ok() ? "OK (exact count)" : "FAILED: " + r.failure);
+    }
+    out.println(
+        "wall = median of run()+waitUntilFinish(); fixed = median of the same case on a topic with"
+            + " one record per partition (warm JVM); net = wall - fixed. MB = 10^6 bytes of values.");
+    out.println();
+    out.println("Throughput ratios (ours / other; > 1 means ours is faster):");
+    for (String runner : List.of("flink", "direct")) {
+      boolean targets = runner.equals("flink");
+      ratio(out, "ours-" + runner, "plain-consumer", targets ? TARGET_VS_PLAIN : 0);
+      ratio(out, "ours-" + runner, "kafkaio-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
+      ratio(out, "ours-" + runner, "kafkaio-sdf-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
+    }
+  }
+
+  private void ratio(PrintStream out, String ours, String other, double target) {
+    CaseResult a = results.get(ours);
+    CaseResult b = results.get(other);
+    String label = String.format(Locale.ROOT, "  %-13s / %-19s", ours, other);
+    if (a == null || b == null || !a.ok() || !b.ok()) {
+      out.println(label + " n/a (case not run or failed)");
+      return;
+    }
+    double wall = quotient(a, b, CaseResult::wallSeconds);
+    double net = quotient(a, b, CaseResult::netSeconds);
+    String verdict =
+        target <= 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "  target >= %.1fx: wall %s, net %s",
+                target,
+                wall >= target ? "MET" : "MISSED",
+                Double.isNaN(net) ? "n/a" : net >= target ? "MET" : "MISSED");
+    out.printf(Locale.ROOT, "%s wall %5.2fx   net %5.2fx%s%n", label, wall, net, verdict);
+  }
+
+  /** Throughput of {@code a} over throughput of {@code b} (same record count: time b / time a). */
+  private static double quotient(CaseResult a, CaseResult b, ToDoubleFunction<CaseResult> seconds) {
+    return seconds.applyAsDouble(b) / seconds.applyAsDouble(a);
+  }
+
+  private static String rate(double perSecond) {
+    return Double.isNaN(perSecond) ? "n/a" : String.format(Locale.ROOT, "%,.0f", perSecond);
+  }
+}
