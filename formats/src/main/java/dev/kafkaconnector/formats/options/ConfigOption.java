@@ -174,9 +174,13 @@ public final class ConfigOption<T> implements Serializable {
     try {
       return parser.apply(text);
     } catch (RuntimeException e) {
-      String shown = secret ? "<hidden>" : "'" + text + "'";
+      if (secret) {
+        // The parser's message and cause may quote the value: leave both out.
+        throw new IllegalArgumentException(
+            "Invalid value <hidden> for option '" + key + "' (" + typeName + ")");
+      }
       throw new IllegalArgumentException(
-          "Invalid value " + shown + " for option '" + key + "' (" + typeName + "): "
+          "Invalid value '" + text + "' for option '" + key + "' (" + typeName + "): "
               + e.getMessage(),
           e);
     }

@@ -83,6 +83,10 @@ public final class DurationParser {
       throw new IllegalArgumentException(
           "unknown time unit '" + unit + "' in '" + text + "' (use ms, s, min, h or d)");
     }
-    return Duration.of(amount, chronoUnit);
+    try {
+      return Duration.of(amount, chronoUnit);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("duration '" + text + "' is out of range");
+    }
   }
 }

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.beam.sdk.util.SerializableUtils;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -205,10 +204,6 @@ class ConfigOptionTest {
     assertFalse(fullText(e).contains("s3cr3t-pin"), fullText(e));
   }
 
-  @Disabled(
-      "bug: ConfigOption.parse hides a secret's value in its own text but appends"
-          + " e.getMessage() of the parser (and chains it as cause), and the enum/duration parsers"
-          + " quote the input ('but was ...', 'in ...'), so the secret leaks")
   @Test
   void secretEnumAndDurationHideValueInErrors() {
     ConfigOption<Mode> secretEnum = MODE.secret();

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -86,10 +85,6 @@ class DurationParserTest {
     assertTrue(e.getMessage().contains("out of range"), e.getMessage());
   }
 
-  @Disabled(
-      "bug: DurationParser.parse lets java.lang.ArithmeticException escape when amount*unit"
-          + " overflows a Duration (Duration.of(amount, unit)); it is documented to throw"
-          + " IllegalArgumentException")
   @Test
   void amountThatOverflowsDurationIsIllegalArgument() {
     assertThrows(

@@ -37,6 +37,8 @@ import org.apache.beam.sdk.schemas.Schema;
  * expected.
  */
 public final class SourceOptionsParser {
+  private static final String VALUE_SCOPE = "value.";
+
   private SourceOptionsParser() {}
 
   /** The result: what the reader runs with and the schema of the rows it outputs. */
@@ -81,16 +83,32 @@ public final class SourceOptionsParser {
             readerId, client, subscription, startup, bounded, discovery, filter, checkGroup);
 
     List<MetadataColumn> metadata = metadataColumns(conf, typedMetadata, physicalSchema);
-    Map<String, String> formatOptions = new HashMap<>();
-    options.forEach(
-        (key, value) -> {
-          if (key.startsWith(formatId + ".")) {
-            formatOptions.put(key, value);
-          }
-        });
+    Map<String, String> formatOptions = formatOptions(options, formatId);
     RowDecoder decoder = format.createDecoder(physicalSchema, new FormatContext(Configuration.of(formatOptions), "value"));
     RecordConverter converter = new RecordConverter(decoder, physicalSchema, metadata);
     return new ParsedSource(spec, converter, converter.outputSchema());
+  }
+
+  /**
+   * The value format's options: {@code <format>.*}, overridden by {@code value.<format>.*} (the
+   * scope Flink uses with {@code value.format}).
+   */
+  private static Map<String, String> formatOptions(Map<String, String> options, String formatId) {
+    Map<String, String> out = new HashMap<>();
+    String valueScope = VALUE_SCOPE + formatId + ".";
+    options.forEach(
+        (key, value) -> {
+          if (key.startsWith(formatId + ".")) {
+            out.putIfAbsent(key, value);
+          }
+        });
+    options.forEach(
+        (key, value) -> {
+          if (key.startsWith(valueScope)) {
+            out.put(key.substring(VALUE_SCOPE.length()), value);
+          }
+        });
+    return out;
   }
 
   private static String formatId(Configuration conf) {
@@ -114,7 +132,12 @@ public final class SourceOptionsParser {
       if (key.startsWith(PROPERTIES_PREFIX) && key.length() > PROPERTIES_PREFIX.length()) {
         continue;
       }
-      String family = key.contains(".") ? key.substring(0, key.indexOf('.')) : key;
+      String unscoped = key.startsWith(VALUE_SCOPE) ? key.substring(VALUE_SCOPE.length()) : key;
+      if (known.contains(unscoped) && unscoped.startsWith(format.identifier() + ".")) {
+        continue;
+      }
+      String family =
+          unscoped.contains(".") ? unscoped.substring(0, unscoped.indexOf('.')) : unscoped;
       if (formats.containsKey(family)) {
         if (family.equals(format.identifier())) {
           throw new IllegalArgumentException(

@@ -35,7 +35,11 @@ public final class SpecificOffsets {
       if (parts.length != 2) {
         throw malformed(key, entry, "expected 'partition:<n>,offset:<n>'");
       }
-      int partition = (int) number(key, entry, parts[0], "partition");
+      long partitionNumber = number(key, entry, parts[0], "partition");
+      if (partitionNumber > Integer.MAX_VALUE) {
+        throw malformed(key, entry, "partition " + partitionNumber + " is out of range");
+      }
+      int partition = (int) partitionNumber;
       long offset = number(key, entry, parts[1], "offset");
       if (partition < 0 || offset < 0) {
         throw malformed(key, entry, "partition and offset must not be negative");

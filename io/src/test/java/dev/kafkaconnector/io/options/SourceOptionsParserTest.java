@@ -26,7 +26,6 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -172,10 +171,6 @@ class SourceOptionsParserTest {
     fails(with("format", "raw", "value.format", "no-such-format"), "'no-such-format'", "'value.format'");
   }
 
-  @Disabled(
-      "bug (Flink compatibility): with 'value.format' = 'raw' Flink scopes the format's options"
-          + " as 'value.raw.*' (FactoryUtil.getFormatPrefix), but SourceOptionsParser only accepts"
-          + " and forwards '<format>.*' keys, so 'value.raw.charset' is rejected as unknown")
   @Test
   void valueFormatOptionsAreScopedWithValuePrefix() {
     Map<String, String> options = without("format");

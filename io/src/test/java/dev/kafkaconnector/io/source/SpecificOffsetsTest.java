@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -135,9 +134,6 @@ class SpecificOffsetsTest {
     assertTrue(e.getMessage().contains("'scan.bounded.specific-offsets'"), e.getMessage());
   }
 
-  @Disabled(
-      "bug: SpecificOffsets.parse casts the partition to int with (int) number(...), so"
-          + " partition:4294967296 silently becomes partition 0 instead of being rejected")
   @Test
   void partitionOutOfIntRangeIsRejected() {
     fails("partition:4294967296,offset:1");

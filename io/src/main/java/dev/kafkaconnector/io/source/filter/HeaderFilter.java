@@ -40,8 +40,11 @@ public final class HeaderFilter implements Serializable {
    * @throws IllegalArgumentException naming the option, the position and what was expected
    */
   public static HeaderFilter parse(String expression) {
-    if (expression == null || expression.isBlank()) {
-      throw new IllegalArgumentException("Option '" + OPTION + "' is empty");
+    if (expression == null) {
+      throw new IllegalArgumentException("Option '" + OPTION + "' is null");
+    }
+    if (expression.isBlank()) {
+      throw Condition.error(expression, 0, "the expression is empty");
     }
     List<Condition> conditions = new ArrayList<>();
     List<Boolean> operators = new ArrayList<>();
@@ -126,7 +129,7 @@ public final class HeaderFilter implements Serializable {
       return negated != found;
     }
 
-    private static IllegalArgumentException error(String expression, int position, String why) {
+    static IllegalArgumentException error(String expression, int position, String why) {
       return new IllegalArgumentException(
           "Invalid value '"
               + expression

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import org.apache.beam.sdk.util.SerializableUtils;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -217,10 +216,6 @@ class HeaderFilterTest {
     assertTrue(e.getMessage().contains("'scan.header-filter'"), e.getMessage());
   }
 
-  @Disabled(
-      "bug (minor): HeaderFilter.parse reports a blank expression as \"Option 'scan.header-filter'"
-          + " is empty\" without a position or the expected syntax, unlike its Javadoc and the"
-          + " other parse errors")
   @ParameterizedTest
   @ValueSource(strings = {"", " "})
   void emptyExpressionNamesPosition(String expression) {
