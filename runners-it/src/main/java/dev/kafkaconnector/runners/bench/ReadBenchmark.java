@@ -78,14 +78,20 @@ public final class ReadBenchmark {
     System.exit(allOk ? 0 : 1);
   }
 
-  /** Per-job INFO lines (Pekko start-up, partition listing) would drown the progress lines. */
+  /**
+   * Per-job log lines (Pekko start-up, partition listing, Flink's operator-name and web-UI
+   * warnings) would drown the progress lines; {@code -D} settings of the same keys win.
+   */
   private static void quietLogs() {
-    for (String logger : List.of("org.apache.pekko", "dev.kafkaconnector.io")) {
-      String key = "org.slf4j.simpleLogger.log." + logger;
-      if (System.getProperty(key) == null) {
-        System.setProperty(key, "warn");
-      }
-    }
+    Map<String, String> levels =
+        Map.of("org.apache.pekko", "warn", "dev.kafkaconnector.io", "warn", "org.apache.flink", "error");
+    levels.forEach(
+        (logger, level) -> {
+          String key = "org.slf4j.simpleLogger.log." + logger;
+          if (System.getProperty(key) == null) {
+            System.setProperty(key, level);
+          }
+        });
   }
 
   private boolean run() throws Exception {

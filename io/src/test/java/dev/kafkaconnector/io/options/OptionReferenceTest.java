@@ -1,0 +1,33 @@
+package dev.kafkaconnector.io.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class OptionReferenceTest {
+
+  @Test
+  void readmeHoldsTheGeneratedReference() throws Exception {
+    Path readme = Path.of("..", "README.md");
+    String text = Files.readString(readme, StandardCharsets.UTF_8);
+    assertEquals(
+        OptionReference.replaceIn(text),
+        text,
+        "README.md's option reference is out of date; regenerate it with: mvn -q -o -pl io"
+            + " exec:java -Dexec.mainClass=dev.kafkaconnector.io.options.OptionReference"
+            + " -Dexec.args=README.md -Dexec.classpathScope=compile");
+  }
+
+  @Test
+  void everySourceOptionIsDocumented() {
+    String markdown = OptionReference.markdown();
+    for (var option : KafkaConnectorOptions.sourceOptions()) {
+      assertTrue(markdown.contains("`" + option.key() + "`"), option.key());
+    }
+    assertTrue(markdown.contains("`raw.charset`"));
+  }
+}
