@@ -400,6 +400,59 @@ abstract class AbstractKafkaReadITCase {
     }
   }
 
+  @Test
+  void rawFormatAsBytesAndWithCharset() {
+    String topic = newTopic("raw", 1);
+    producer.send(topic, 0, null, null, "é");
+    producer.flush();
+    Map<String, String> bounded =
+        Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset");
+    List<Row> bytes =
+        runBounded(
+            source(topic)
+                .withOptions(bounded)
+                .withSchema(Schema.builder().addByteArrayField("payload").build()));
+    assertEquals("é", new String(bytes.get(0).getBytes("payload"), StandardCharsets.UTF_8));
+    List<Row> latin1 =
+        runBounded(source(topic).withOptions(bounded).withOption("raw.charset", "ISO-8859-1"));
+    assertEquals("\u00c3\u00a9", latin1.get(0).getString("value"));
+  }
+
+  @Test
+  void consumerPropertiesArePassedThroughReadCommittedHidesAbortedRecords() throws Exception {
+    String topic = newTopic("txn", 1);
+    try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> tx =
+        new org.apache.kafka.clients.producer.KafkaProducer<>(
+            Map.of(
+                "bootstrap.servers", KAFKA.bootstrapServers(),
+                "transactional.id", "tx-" + topic,
+                "key.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class,
+                "value.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class))) {
+      tx.initTransactions();
+      for (String[] batch : new String[][] {{"c1", "c2"}, {"a1", "a2"}, {"c3"}}) {
+        tx.beginTransaction();
+        for (String v : batch) {
+          tx.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, 0, null, v.getBytes(StandardCharsets.UTF_8)));
+        }
+        tx.flush(); // aborted records reach the log, marked aborted
+        if (batch[0].startsWith("a")) {
+          tx.abortTransaction();
+        } else {
+          tx.commitTransaction();
+        }
+      }
+    }
+    Map<String, String> bounded =
+        Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset");
+    // The last offsets of the partition are transaction markers: the bounded read must still end.
+    assertEquals(
+        Set.of("c1", "c2", "c3"),
+        values(runBounded(source(topic).withOptions(bounded).withOption("properties.isolation.level", "read_committed"))));
+    assertEquals(
+        Set.of("c1", "c2", "a1", "a2", "c3"),
+        values(runBounded(source(topic).withOptions(bounded))));
+  }
+
   void commit(String group, Map<TopicPartition, Long> offsets) {
     try (KafkaConsumer<byte[], byte[]> c = consumer(group)) {
       Map<TopicPartition, OffsetAndMetadata> m = new HashMap<>();
