@@ -230,6 +230,26 @@ abstract class AbstractKafkaReadITCase {
   }
 
   @Test
+  void boundedByGroupOffsets() {
+    String topic = newTopic("gbound", 2);
+    producer.fill(topic, 2, 6);
+    String group = "gb-" + topic;
+    commit(group, Map.of(new TopicPartition(topic, 0), 2L));
+    List<Row> rows =
+        runBounded(
+            source(topic)
+                .withOptions(
+                    Map.of(
+                        "properties.group.id", group,
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "group-offsets")));
+    // partition 0 stops at its committed offset; partition 1 has none and stops at its end
+    Set<String> expected = expected(1, 0, 2);
+    for (int i = 0; i < 6; i++) expected.add("v-1-" + i);
+    assertEquals(expected, values(rows));
+  }
+
+  @Test
   void groupOffsetsWithoutCommitAndWithoutResetFails() {
     String topic = newTopic("noreset", 1);
     producer.fill(topic, 1, 1);

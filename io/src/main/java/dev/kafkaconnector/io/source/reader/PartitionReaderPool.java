@@ -21,7 +21,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 final class PartitionReaderPool {
   private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(60);
   private static final Map<Key, PartitionReader> IDLE = new ConcurrentHashMap<>();
-  private static final Map<TopicPartition, Long> END_OFFSETS = new ConcurrentHashMap<>();
+  private static final Map<Key, Long> END_OFFSETS = new ConcurrentHashMap<>();
   private static final AtomicLong CLIENT_IDS = new AtomicLong();
   private static final ScheduledExecutorService REAPER =
       Executors.newSingleThreadScheduledExecutor(
@@ -56,7 +56,7 @@ final class PartitionReaderPool {
     reader.touch();
     long end = reader.endOffsetEstimate();
     if (end >= 0) {
-      END_OFFSETS.put(reader.partition(), end);
+      END_OFFSETS.put(new Key(spec.readerId(), reader.partition()), end);
     }
     PartitionReader previous = IDLE.put(new Key(spec.readerId(), reader.partition()), reader);
     if (previous != null && previous != reader) {
@@ -64,9 +64,9 @@ final class PartitionReaderPool {
     }
   }
 
-  /** The last end offset any reader saw for {@code partition}, or -1. */
-  static long endOffsetEstimate(TopicPartition partition) {
-    return END_OFFSETS.getOrDefault(partition, -1L);
+  /** The last end offset a reader of this source saw for {@code partition}, or -1. */
+  static long endOffsetEstimate(SourceSpec spec, TopicPartition partition) {
+    return END_OFFSETS.getOrDefault(new Key(spec.readerId(), partition), -1L);
   }
 
   private static void closeIdle() {

@@ -67,7 +67,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     if (range.getTo() == PartitionDescriptor.UNBOUNDED) {
       TopicPartition tp = partition.topicPartition();
       return new GrowableOffsetRangeTracker(
-          range.getFrom(), () -> PartitionReaderPool.endOffsetEstimate(tp));
+          range.getFrom(), () -> PartitionReaderPool.endOffsetEstimate(spec, tp));
     }
     return new OffsetRangeTracker(range);
   }
@@ -77,7 +77,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     if (range.getTo() != PartitionDescriptor.UNBOUNDED) {
       return range.getTo() - range.getFrom();
     }
-    long end = PartitionReaderPool.endOffsetEstimate(partition.topicPartition());
+    long end = PartitionReaderPool.endOffsetEstimate(spec, partition.topicPartition());
     return Math.max(0, end - range.getFrom());
   }
 
