@@ -206,41 +206,42 @@ public final class SourceOptionsParser {
 
   private static OffsetSpec startup(Configuration conf, Map<String, String> client) {
     StartupMode mode = conf.get(SCAN_STARTUP_MODE);
-    switch (mode) {
-      case EARLIEST_OFFSET:
-        return OffsetSpec.of(OffsetSpec.Kind.EARLIEST);
-      case LATEST_OFFSET:
-        return OffsetSpec.of(OffsetSpec.Kind.LATEST);
-      case GROUP_OFFSETS:
-        return OffsetSpec.of(OffsetSpec.Kind.GROUP_OFFSETS);
-      case TIMESTAMP:
-        return OffsetSpec.timestamp(
-            required(conf, SCAN_STARTUP_TIMESTAMP_MILLIS, "scan.startup.mode", "timestamp"));
-      case SPECIFIC_OFFSETS:
-        String text = required(conf, SCAN_STARTUP_SPECIFIC_OFFSETS, "scan.startup.mode", "specific-offsets");
-        return OffsetSpec.specific(SpecificOffsets.parse(SCAN_STARTUP_SPECIFIC_OFFSETS.key(), text));
-      default:
-        throw new IllegalStateException(mode.toString());
-    }
+    return offsetSpec(
+        conf, SCAN_STARTUP_MODE.key(), mode.toString(), SCAN_STARTUP_TIMESTAMP_MILLIS,
+        SCAN_STARTUP_SPECIFIC_OFFSETS);
   }
 
   private static OffsetSpec bounded(Configuration conf) {
     BoundedMode mode = conf.get(SCAN_BOUNDED_MODE);
+    if (mode == BoundedMode.UNBOUNDED) {
+      return null;
+    }
+    return offsetSpec(
+        conf, SCAN_BOUNDED_MODE.key(), mode.toString(), SCAN_BOUNDED_TIMESTAMP_MILLIS,
+        SCAN_BOUNDED_SPECIFIC_OFFSETS);
+  }
+
+  /** The rule of a startup or bounded mode, with the option that gives its value. */
+  private static OffsetSpec offsetSpec(
+      Configuration conf,
+      String modeKey,
+      String mode,
+      ConfigOption<Long> timestampOption,
+      ConfigOption<String> offsetsOption) {
     switch (mode) {
-      case UNBOUNDED:
-        return null;
-      case LATEST_OFFSET:
+      case "earliest-offset":
+        return OffsetSpec.of(OffsetSpec.Kind.EARLIEST);
+      case "latest-offset":
         return OffsetSpec.of(OffsetSpec.Kind.LATEST);
-      case GROUP_OFFSETS:
+      case "group-offsets":
         return OffsetSpec.of(OffsetSpec.Kind.GROUP_OFFSETS);
-      case TIMESTAMP:
-        return OffsetSpec.timestamp(
-            required(conf, SCAN_BOUNDED_TIMESTAMP_MILLIS, "scan.bounded.mode", "timestamp"));
-      case SPECIFIC_OFFSETS:
-        String text = required(conf, SCAN_BOUNDED_SPECIFIC_OFFSETS, "scan.bounded.mode", "specific-offsets");
-        return OffsetSpec.specific(SpecificOffsets.parse(SCAN_BOUNDED_SPECIFIC_OFFSETS.key(), text));
+      case "timestamp":
+        return OffsetSpec.timestamp(required(conf, timestampOption, modeKey, mode));
+      case "specific-offsets":
+        String text = required(conf, offsetsOption, modeKey, mode);
+        return OffsetSpec.specific(SpecificOffsets.parse(offsetsOption.key(), text));
       default:
-        throw new IllegalStateException(mode.toString());
+        throw new IllegalStateException("unhandled mode " + mode + " of " + modeKey);
     }
   }
 
