@@ -134,7 +134,9 @@ final class PartitionReader implements AutoCloseable {
   @Override
   public void close() {
     try {
-      consumer.close(Duration.ofSeconds(5));
+      // Readers have no group to leave or offsets to commit; a graceful close would wait for the
+      // fetch still parked at the broker (up to fetch.max.wait.ms).
+      consumer.close(Duration.ZERO);
     } catch (RuntimeException e) {
       LOG.warn("Closing the consumer of {} failed: {}", partition, e.toString());
     }

@@ -162,6 +162,11 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
           maxTimestamp = ts;
           watermark.setWatermark(timestamp);
         }
+        if (offset + 1 >= stop) {
+          // The last offset of a bounded range: done without waiting for another poll.
+          finished = true;
+          return ProcessContinuation.stop();
+        }
       }
     } finally {
       if (finished) {
