@@ -11,6 +11,11 @@ import org.apache.beam.sdk.schemas.Schema;
  * {@link #identifier()} as the value of {@code format}, {@code key.format} or {@code
  * value.format}.
  *
+ * <p>Errors: a decoder throws {@link FormatException} for a message it cannot decode, unless its
+ * {@code <format>.ignore-parse-errors} option says otherwise; what it then skips or nulls is
+ * counted with {@link IgnoredParseErrors}. The connector applies the user's policy to the
+ * exceptions (fail, skip with a count, or a dead-letter output).
+ *
  * <p>Factories are called once per schema at pipeline construction; the decoders and encoders they
  * return are serialized into the pipeline and must do all per-schema work (converters, lookups) in
  * their constructors, not per record.
@@ -27,7 +32,17 @@ public interface FormatFactory {
   List<ConfigOption<?>> options();
 
   /**
-   * Creates a decoder for rows of {@code schema}.
+   * Metadata this format can read besides the row's columns, readable as {@code value.<key>} in
+   * {@code metadata.list}. Changelog formats offer at least {@link FormatMetadata#rowKind()}.
+   */
+  default List<FormatMetadata> readableMetadata() {
+    return List.of();
+  }
+
+  /**
+   * Creates a decoder for rows of {@code schema}. When {@code context.metadataKeys()} is not
+   * empty, the decoder emits rows of {@link ProducedSchema#of} (the schema's columns followed by
+   * the requested metadata).
    *
    * @param schema the columns this format fills, in order
    * @param context the format's options (keys as declared by {@link #options()}) and where it is
