@@ -25,9 +25,13 @@ import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TupleTagList;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -42,28 +46,46 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private final Map<String, String> options;
   private final @Nullable Schema schema;
   private final List<MetadataColumn> metadataColumns;
+  private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
 
   private KafkaConnectorRead(
       String readerId,
       Map<String, String> options,
       @Nullable Schema schema,
-      List<MetadataColumn> metadataColumns) {
+      List<MetadataColumn> metadataColumns,
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler) {
     this.readerId = readerId;
     this.options = options;
     this.schema = schema;
     this.metadataColumns = metadataColumns;
+    this.badRecordHandler = badRecordHandler;
   }
 
   static KafkaConnectorRead create() {
     return new KafkaConnectorRead(
-        UUID.randomUUID().toString(), new LinkedHashMap<>(), null, List.of());
+        UUID.randomUUID().toString(), new LinkedHashMap<>(), null, List.of(), null);
+  }
+
+  private KafkaConnectorRead with(
+      Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
+    return new KafkaConnectorRead(readerId, newOptions, newSchema, columns, badRecordHandler);
+  }
+
+  /**
+   * Sends records that cannot be decoded to {@code handler} as Beam {@link BadRecord}s (a
+   * dead-letter output) instead of failing the job. Each carries the record (topic, partition,
+   * offset, timestamp, headers, key and value bytes) and the reason, naming format and field. See
+   * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
+   */
+  public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
+    return new KafkaConnectorRead(readerId, options, schema, metadataColumns, handler);
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
   public KafkaConnectorRead withOptions(Map<String, String> more) {
     Map<String, String> merged = new LinkedHashMap<>(options);
     merged.putAll(more);
-    return new KafkaConnectorRead(readerId, merged, schema, metadataColumns);
+    return with(merged, schema, metadataColumns);
   }
 
   /** Sets one option by its connector key. */
@@ -73,7 +95,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   /** The columns filled by the value format. Metadata columns are appended after them. */
   public KafkaConnectorRead withSchema(Schema physicalSchema) {
-    return new KafkaConnectorRead(readerId, options, physicalSchema, metadataColumns);
+    return with(options, physicalSchema, metadataColumns);
   }
 
   /** {@code properties.bootstrap.servers}. */
@@ -153,7 +175,17 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   public KafkaConnectorRead withMetadataColumn(String columnName, MetadataKey key) {
     List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
     columns.add(new MetadataColumn(columnName, key));
-    return new KafkaConnectorRead(readerId, options, schema, List.copyOf(columns));
+    return with(options, schema, List.copyOf(columns));
+  }
+
+  /**
+   * A metadata column with a name of its own for any metadata key, including the value format's
+   * ({@code "value.table"}, {@code "value.row-kind"}).
+   */
+  public KafkaConnectorRead withMetadataColumn(String columnName, String metadataKey) {
+    List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
+    columns.add(new MetadataColumn(columnName, metadataKey));
+    return with(options, schema, List.copyOf(columns));
   }
 
   /** The options set so far, by key. */
@@ -177,13 +209,26 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
         source.spec().isBounded()
             ? new ListPartitionsFn(source.spec())
             : new DiscoverPartitionsFn(source.spec());
-    return input
-        .apply("Impulse", Impulse.create())
-        .apply("FindPartitions", ParDo.of(partitions))
-        .setCoder(PartitionDescriptor.Coder.of())
-        .apply("Distribute", Reshuffle.viaRandomKey())
-        .apply("ReadPartitions", ParDo.of(ReadPartitionFn.create(source.spec(), source.converter())))
-        .setRowSchema(source.outputSchema());
+    ReadPartitionFn reader =
+        ReadPartitionFn.create(
+            source.spec(), source.decoder(), source.errorPolicy(), badRecordHandler != null);
+    PCollectionTuple outputs =
+        input
+            .apply("Impulse", Impulse.create())
+            .apply("FindPartitions", ParDo.of(partitions))
+            .setCoder(PartitionDescriptor.Coder.of())
+            .apply("Distribute", Reshuffle.viaRandomKey())
+            .apply(
+                "ReadPartitions",
+                ParDo.of(reader)
+                    .withOutputTags(
+                        ReadPartitionFn.ROWS, TupleTagList.of(ReadPartitionFn.BAD_RECORDS)));
+    PCollection<BadRecord> bad = outputs.get(ReadPartitionFn.BAD_RECORDS);
+    bad.setCoder(BadRecord.getCoder(input.getPipeline()));
+    if (badRecordHandler != null) {
+      badRecordHandler.addErrorCollection(bad);
+    }
+    return outputs.get(ReadPartitionFn.ROWS).setRowSchema(source.outputSchema());
   }
 
   @Override

@@ -73,6 +73,18 @@ public final class ConfigOption<T> implements Serializable {
     return new ConfigOption<>(key, "Long", ConfigOption::parseLong, null, null, description, false);
   }
 
+  /** A long option with a default. */
+  public static ConfigOption<Long> longValue(String key, long defaultValue, String description) {
+    return new ConfigOption<>(
+        key,
+        "Long",
+        ConfigOption::parseLong,
+        defaultValue,
+        String.valueOf(defaultValue),
+        description,
+        false);
+  }
+
   /** An integer option with a default. */
   public static ConfigOption<Integer> intValue(String key, int defaultValue, String description) {
     return new ConfigOption<>(

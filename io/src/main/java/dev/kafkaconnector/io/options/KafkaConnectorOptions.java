@@ -2,6 +2,8 @@ package dev.kafkaconnector.io.options;
 
 import dev.kafkaconnector.formats.options.ConfigOption;
 import dev.kafkaconnector.io.source.BoundedMode;
+import dev.kafkaconnector.io.source.decode.DuplicateFieldStrategy;
+import dev.kafkaconnector.io.source.decode.ValueFieldsInclude;
 import dev.kafkaconnector.io.source.StartupMode;
 import java.time.Duration;
 import java.util.List;
@@ -40,6 +42,63 @@ public final class KafkaConnectorOptions {
   public static final ConfigOption<String> VALUE_FORMAT =
       ConfigOption.string("value.format", "Format of the record value; same as 'format'.");
 
+  public static final ConfigOption<String> KEY_FORMAT =
+      ConfigOption.string(
+          "key.format",
+          "Format of the record key, for example 'json'. Requires key.fields. Its options are"
+              + " written key.<format>.<option> (or <format>.<option>, shared with the value).");
+
+  public static final ConfigOption<String> KEY_FIELDS =
+      ConfigOption.string(
+          "key.fields",
+          "Columns read from (and written to) the record key, separated by ';', for example"
+              + " 'field1;field2'. Requires key.format.");
+
+  public static final ConfigOption<String> KEY_FIELDS_PREFIX =
+      ConfigOption.string(
+          "key.fields-prefix",
+          "Prefix of the key columns' names, removed before the key is decoded, so that key and"
+              + " value columns can have the same name in the record. Requires value.fields-include"
+              + " EXCEPT_KEY.");
+
+  public static final ConfigOption<String> VALUE_FIELDS_PREFIX =
+      ConfigOption.string(
+          "value.fields-prefix",
+          "Prefix of the value columns' names, removed before the value is decoded.");
+
+  public static final ConfigOption<ValueFieldsInclude> VALUE_FIELDS_INCLUDE =
+      ConfigOption.enumValue(
+          "value.fields-include",
+          ValueFieldsInclude.class,
+          ValueFieldsInclude.ALL,
+          "ALL: the value holds every column, key columns included. EXCEPT_KEY: the value holds"
+              + " every column except those of key.fields.");
+
+  public static final ConfigOption<DuplicateFieldStrategy> SCAN_DUPLICATE_FIELD_STRATEGY =
+      ConfigOption.enumValue(
+          "scan.duplicate-field.strategy",
+          DuplicateFieldStrategy.class,
+          DuplicateFieldStrategy.EXCEPTION,
+          "A column decoded from both key and value (key.fields with value.fields-include ALL):"
+              + " EXCEPTION treats a record whose key and value disagree on it as a bad record;"
+              + " PREFER_KEY / PREFER_VALUE take that side's value.");
+
+  public static final ConfigOption<Boolean> INGESTION_IGNORE_ERRORS =
+      ConfigOption.bool(
+          "ingestion.ignore-errors",
+          false,
+          "When true, a record that cannot be decoded is skipped, logged and counted in the Beam"
+              + " counter kafka-connector:records-skipped-bad, instead of failing the job (see"
+              + " ingestion.error-tolerance.max-count). A dead-letter handler, when set, takes"
+              + " precedence.");
+
+  public static final ConfigOption<Long> INGESTION_ERROR_TOLERANCE_MAX_COUNT =
+      ConfigOption.longValue(
+          "ingestion.error-tolerance.max-count",
+          -1L,
+          "With ingestion.ignore-errors: the job fails once more than this many records failed"
+              + " to decode (counted per worker JVM and source). -1 means no limit.");
+
   public static final ConfigOption<String> METADATA_LIST =
       ConfigOption.string(
           "metadata.list",
@@ -47,7 +106,8 @@ public final class KafkaConnectorOptions {
               + " physical columns, in list order: topic (STRING), partition (INT32), offset"
               + " (INT64), timestamp (DATETIME), timestamp-type (STRING), headers (MAP<STRING,"
               + " BYTES>), leader-epoch (INT32, nullable), __raw_key__ (BYTES), __raw_value__"
-              + " (BYTES).");
+              + " (BYTES), and value.<key> for metadata of the value format (for example"
+              + " value.table of canal-json, value.row-kind of changelog formats).");
 
   // ---- source ----
 
@@ -137,6 +197,14 @@ public final class KafkaConnectorOptions {
         TOPIC_PATTERN,
         FORMAT,
         VALUE_FORMAT,
+        KEY_FORMAT,
+        KEY_FIELDS,
+        KEY_FIELDS_PREFIX,
+        VALUE_FIELDS_PREFIX,
+        VALUE_FIELDS_INCLUDE,
+        SCAN_DUPLICATE_FIELD_STRATEGY,
+        INGESTION_IGNORE_ERRORS,
+        INGESTION_ERROR_TOLERANCE_MAX_COUNT,
         METADATA_LIST,
         SCAN_STARTUP_MODE,
         SCAN_STARTUP_SPECIFIC_OFFSETS,

@@ -17,7 +17,8 @@ import dev.kafkaconnector.io.source.TopicSubscription;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import dev.kafkaconnector.io.source.metadata.MetadataColumn;
 import dev.kafkaconnector.io.source.metadata.MetadataKey;
-import dev.kafkaconnector.io.source.reader.RecordConverter;
+import dev.kafkaconnector.io.source.decode.ErrorPolicy;
+import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,18 +38,20 @@ import org.apache.beam.sdk.schemas.Schema;
  * expected.
  */
 public final class SourceOptionsParser {
-  private static final String VALUE_SCOPE = "value.";
-
   private SourceOptionsParser() {}
 
-  /** The result: what the reader runs with and the schema of the rows it outputs. */
-  public record ParsedSource(SourceSpec spec, RecordConverter converter, Schema outputSchema) {}
+  /**
+   * The result: what the reader runs with, how records become rows, the schema of those rows, and
+   * what happens to records that cannot be decoded.
+   */
+  public record ParsedSource(
+      SourceSpec spec, RecordDecoder decoder, Schema outputSchema, ErrorPolicy errorPolicy) {}
 
   /**
    * Parses {@code options}.
    *
    * @param readerId identifies the source's consumers
-   * @param physicalSchema the columns filled by the value format
+   * @param physicalSchema the columns filled by the key and value formats
    * @param typedMetadata metadata columns declared with the typed API, appended after those of
    *     {@code metadata.list}
    * @throws IllegalArgumentException naming the offending key
@@ -60,12 +63,11 @@ public final class SourceOptionsParser {
       List<MetadataColumn> typedMetadata) {
     if (physicalSchema == null) {
       throw new IllegalArgumentException(
-          "No schema: call withSchema(Schema) with the columns the value format fills");
+          "No schema: call withSchema(Schema) with the columns the key and value formats fill");
     }
     Configuration conf = Configuration.of(options);
-    String formatId = formatId(conf);
-    FormatFactory format = Formats.find(formatId, conf.contains(VALUE_FORMAT) ? "value.format" : "format");
-    checkKeys(options, format);
+    DecoderOptionsParser decoding = new DecoderOptionsParser(options);
+    checkKeys(options, decoding);
 
     Map<String, String> client = clientProperties(conf);
     TopicSubscription subscription = subscription(conf);
@@ -81,77 +83,29 @@ public final class SourceOptionsParser {
     SourceSpec spec =
         new SourceSpec(
             readerId, client, subscription, startup, bounded, discovery, filter, checkGroup);
-
-    List<MetadataColumn> metadata = metadataColumns(conf, typedMetadata, physicalSchema);
-    Map<String, String> formatOptions = formatOptions(options, formatId);
-    RowDecoder decoder = format.createDecoder(physicalSchema, new FormatContext(Configuration.of(formatOptions), "value"));
-    RecordConverter converter = new RecordConverter(decoder, physicalSchema, metadata);
-    return new ParsedSource(spec, converter, converter.outputSchema());
+    RecordDecoder decoder = decoding.decoder(physicalSchema, typedMetadata);
+    ErrorPolicy errors = ErrorPolicy.from(conf);
+    return new ParsedSource(spec, decoder, decoder.outputSchema(), errors);
   }
 
-  /**
-   * The value format's options: {@code <format>.*}, overridden by {@code value.<format>.*} (the
-   * scope Flink uses with {@code value.format}).
-   */
-  private static Map<String, String> formatOptions(Map<String, String> options, String formatId) {
-    Map<String, String> out = new HashMap<>();
-    String valueScope = VALUE_SCOPE + formatId + ".";
-    options.forEach(
-        (key, value) -> {
-          if (key.startsWith(formatId + ".")) {
-            out.putIfAbsent(key, value);
-          }
-        });
-    options.forEach(
-        (key, value) -> {
-          if (key.startsWith(valueScope)) {
-            out.put(key.substring(VALUE_SCOPE.length()), value);
-          }
-        });
-    return out;
-  }
-
-  private static String formatId(Configuration conf) {
-    String id = conf.getOptional(VALUE_FORMAT).orElse(conf.get(FORMAT));
-    if (id == null || id.isBlank()) {
-      throw new IllegalArgumentException(
-          "Option 'format' (or 'value.format') is required, for example 'format' = 'raw'");
-    }
-    return id.trim();
-  }
-
-  private static void checkKeys(Map<String, String> options, FormatFactory format) {
+  private static void checkKeys(Map<String, String> options, DecoderOptionsParser decoding) {
     Set<String> known = new HashSet<>();
     sourceOptions().forEach(o -> known.add(o.key()));
-    format.options().forEach(o -> known.add(o.key()));
-    Map<String, FormatFactory> formats = Formats.available();
     for (String key : options.keySet()) {
-      if (known.contains(key)) {
+      if (known.contains(key) || decoding.isFormatOption(key)) {
         continue;
       }
       if (key.startsWith(PROPERTIES_PREFIX) && key.length() > PROPERTIES_PREFIX.length()) {
         continue;
       }
-      String unscoped = key.startsWith(VALUE_SCOPE) ? key.substring(VALUE_SCOPE.length()) : key;
-      if (known.contains(unscoped) && unscoped.startsWith(format.identifier() + ".")) {
-        continue;
-      }
-      String family =
-          unscoped.contains(".") ? unscoped.substring(0, unscoped.indexOf('.')) : unscoped;
-      if (formats.containsKey(family)) {
-        if (family.equals(format.identifier())) {
-          throw new IllegalArgumentException(
-              "Unknown option '" + key + "' for format '" + family + "'. Its options are: "
-                  + format.options().stream().map(ConfigOption::key).toList());
-        }
-        throw new IllegalArgumentException(
-            "Option '" + key + "' belongs to format '" + family + "', which this source does not"
-                + " use (the value format is '" + format.identifier() + "')");
+      String formatError = decoding.formatOptionError(key);
+      if (formatError != null) {
+        throw new IllegalArgumentException(formatError);
       }
       throw new IllegalArgumentException(
           "Unknown option '" + key + "' for a Kafka source. Supported options: "
               + new TreeSet<>(known)
-              + ", plus 'properties.*' for the Kafka consumer and the options of the format.");
+              + ", plus 'properties.*' for the Kafka consumer and the options of the formats.");
     }
   }
 
@@ -251,38 +205,5 @@ public final class SourceOptionsParser {
             () ->
                 new IllegalArgumentException(
                     "Option '" + option.key() + "' is required when '" + modeKey + "' is '" + mode + "'"));
-  }
-
-  private static List<MetadataColumn> metadataColumns(
-      Configuration conf, List<MetadataColumn> typed, Schema physical) {
-    List<MetadataColumn> columns = new ArrayList<>();
-    String list = conf.get(METADATA_LIST);
-    if (list != null) {
-      for (String raw : list.split(",")) {
-        String key = raw.trim();
-        if (key.isEmpty()) {
-          continue;
-        }
-        MetadataKey metadataKey =
-            MetadataKey.fromKey(key)
-                .orElseThrow(
-                    () ->
-                        new IllegalArgumentException(
-                            "Unknown metadata key '" + key + "' in option 'metadata.list'."
-                                + " Available keys: " + MetadataKey.allKeys()));
-        columns.add(new MetadataColumn(key, metadataKey));
-      }
-    }
-    columns.addAll(typed);
-    Set<String> names = new HashSet<>(physical.getFieldNames());
-    for (MetadataColumn column : columns) {
-      if (!names.add(column.name())) {
-        throw new IllegalArgumentException(
-            "Metadata column '" + column.name() + "' (option 'metadata.list' or"
-                + " withMetadataColumn) has the same name as another column; map the key to"
-                + " another name with withMetadataColumn(name, key)");
-      }
-    }
-    return columns;
   }
 }

@@ -94,7 +94,7 @@ class SourceOptionsParserTest {
     assertFalse(spec.checkDuplicatedGroupId());
     assertNull(spec.groupId());
     assertEquals(PHYSICAL, parsed.outputSchema());
-    assertEquals(PHYSICAL, parsed.converter().outputSchema());
+    assertEquals(PHYSICAL, parsed.decoder().outputSchema());
   }
 
   @Test
@@ -102,8 +102,8 @@ class SourceOptionsParserTest {
     ParsedSource parsed = parse(with("metadata.list", "offset"));
     List<Row> rows = new ArrayList<>();
     parsed
-        .converter()
-        .convert(
+        .decoder()
+        .decode(
             new ConsumerRecord<>(
                 "orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 2, null,
                 "hi".getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty()),
@@ -118,8 +118,8 @@ class SourceOptionsParserTest {
     ParsedSource parsed = parse(with("raw.charset", "ISO-8859-1"));
     List<Row> rows = new ArrayList<>();
     parsed
-        .converter()
-        .convert(
+        .decoder()
+        .decode(
             new ConsumerRecord<>(
                 "orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 1, null,
                 new byte[] {(byte) 0xE9}, new RecordHeaders(), Optional.empty()),
@@ -179,8 +179,8 @@ class SourceOptionsParserTest {
     ParsedSource parsed = parse(options);
     List<Row> rows = new ArrayList<>();
     parsed
-        .converter()
-        .convert(
+        .decoder()
+        .decode(
             new ConsumerRecord<>(
                 "orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 1, null,
                 new byte[] {(byte) 0xE9}, new RecordHeaders(), Optional.empty()),
@@ -437,7 +437,7 @@ class SourceOptionsParserTest {
             .addField("p2", FieldType.INT32)
             .build();
     assertEquals(expected, parsed.outputSchema());
-    assertEquals(expected, parsed.converter().outputSchema());
+    assertEquals(expected, parsed.decoder().outputSchema());
   }
 
   // ---- group id check ----
@@ -513,6 +513,6 @@ class SourceOptionsParserTest {
   void parsedSourceSerializable() {
     ParsedSource parsed = parse(with("metadata.list", "topic", "scan.header-filter", "a:1"));
     assertNotNull(SerializableUtils.clone(parsed.spec()));
-    assertNotNull(SerializableUtils.clone(parsed.converter()));
+    assertNotNull(SerializableUtils.clone(parsed.decoder()));
   }
 }

@@ -3,9 +3,29 @@ package dev.kafkaconnector.io.source.metadata;
 import java.io.Serializable;
 
 /**
- * A column filled from record metadata rather than from the key or value.
+ * A column filled from metadata rather than from the key or value columns: a record metadata key
+ * ({@code offset}, {@code headers}, …; see {@link MetadataKey}) or a metadata key of the value
+ * format written {@code value.<key>} (for example {@code value.table}).
  *
  * @param name the column name
- * @param key what fills it
+ * @param key the metadata key
  */
-public record MetadataColumn(String name, MetadataKey key) implements Serializable {}
+public record MetadataColumn(String name, String key) implements Serializable {
+
+  /** The prefix of value-format metadata keys. */
+  public static final String VALUE_PREFIX = "value.";
+
+  public MetadataColumn(String name, MetadataKey key) {
+    this(name, key.key());
+  }
+
+  /** Whether the value format provides this column. */
+  public boolean isFormatMetadata() {
+    return key.startsWith(VALUE_PREFIX);
+  }
+
+  /** The key the value format knows, without {@code value.}. */
+  public String formatKey() {
+    return key.substring(VALUE_PREFIX.length());
+  }
+}

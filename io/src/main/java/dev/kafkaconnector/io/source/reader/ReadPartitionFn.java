@@ -2,6 +2,9 @@ package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.decode.BadRecordException;
+import dev.kafkaconnector.io.source.decode.ErrorPolicy;
+import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import java.time.Duration;
 import org.apache.beam.sdk.coders.Coder;
@@ -15,7 +18,10 @@ import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
 import org.apache.beam.sdk.transforms.splittabledofn.OffsetRangeTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -41,18 +47,35 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   private static final org.joda.time.Duration COMMIT_EXPIRY =
       org.joda.time.Duration.standardMinutes(10);
 
-  private final SourceSpec spec;
-  private final RecordConverter converter;
-  private final Counter filtered = Metrics.counter(ReadPartitionFn.class, "records-filtered-by-header");
+  /** The main output: the decoded rows. */
+  public static final TupleTag<Row> ROWS = new TupleTag<Row>() {};
 
-  ReadPartitionFn(SourceSpec spec, RecordConverter converter) {
+  /** The output of records that could not be decoded, when a dead-letter handler is set. */
+  public static final TupleTag<BadRecord> BAD_RECORDS = BadRecordRouter.BAD_RECORD_TAG;
+
+  private final SourceSpec spec;
+  private final RecordDecoder decoder;
+  private final BadRecordHandler badRecords;
+  private final Counter filtered =
+      Metrics.counter("kafka-connector", "records-filtered-by-header");
+
+  ReadPartitionFn(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
     this.spec = spec;
-    this.converter = converter;
+    this.decoder = decoder;
+    this.badRecords = badRecords;
   }
 
-  /** A reader for {@code spec}: bounded when the spec has a stop rule. */
-  public static ReadPartitionFn create(SourceSpec spec, RecordConverter converter) {
-    return spec.isBounded() ? new Bounded(spec, converter) : new Unbounded(spec, converter);
+  /**
+   * A reader for {@code spec}: bounded when the spec has a stop rule.
+   *
+   * @param deadLetter whether bad records go to {@link #BAD_RECORDS} rather than to the policy
+   */
+  public static ReadPartitionFn create(
+      SourceSpec spec, RecordDecoder decoder, ErrorPolicy policy, boolean deadLetter) {
+    BadRecordHandler handler = new BadRecordHandler(spec.readerId(), policy, deadLetter);
+    return spec.isBounded()
+        ? new Bounded(spec, decoder, handler)
+        : new Unbounded(spec, decoder, handler);
   }
 
   @GetInitialRestriction
@@ -118,7 +141,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
       PartitionDescriptor partition,
       RestrictionTracker<OffsetRange, Long> tracker,
       ManualWatermarkEstimator<Instant> watermark,
-      OutputReceiver<Row> out,
+      MultiOutputReceiver outputs,
       @Nullable BundleFinalizer finalizer) {
     OffsetRange range = tracker.currentRestriction();
     long stop = range.getTo();
@@ -131,6 +154,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     long lastClaimed = -1;
     long maxTimestamp = watermark.currentWatermark().getMillis();
     HeaderFilter filter = spec.headerFilter();
+    OutputReceiver<Row> out = outputs.get(ROWS);
     try {
       while (true) {
         ConsumerRecord<byte[], byte[]> record = reader.peek(POLL_TIMEOUT);
@@ -154,7 +178,11 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
         long ts = record.timestamp();
         Instant timestamp = ts >= 0 ? new Instant(ts) : BoundedWindow.TIMESTAMP_MIN_VALUE;
         if (filter == null || filter.test(record.headers())) {
-          converter.convert(record, row -> out.outputWithTimestamp(row, timestamp));
+          try {
+            decoder.decode(record, row -> out.outputWithTimestamp(row, timestamp));
+          } catch (BadRecordException e) {
+            badRecords.handle(e, outputs);
+          }
         } else {
           filtered.inc();
         }
@@ -202,8 +230,8 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   static final class Bounded extends ReadPartitionFn {
     private static final long serialVersionUID = 1L;
 
-    Bounded(SourceSpec spec, RecordConverter converter) {
-      super(spec, converter);
+    Bounded(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
+      super(spec, decoder, badRecords);
     }
 
     @ProcessElement
@@ -211,7 +239,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
         @Element PartitionDescriptor partition,
         RestrictionTracker<OffsetRange, Long> tracker,
         ManualWatermarkEstimator<Instant> watermark,
-        OutputReceiver<Row> out) {
+        MultiOutputReceiver out) {
       return readPartition(partition, tracker, watermark, out, null);
     }
   }
@@ -221,8 +249,8 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   static final class Unbounded extends ReadPartitionFn {
     private static final long serialVersionUID = 1L;
 
-    Unbounded(SourceSpec spec, RecordConverter converter) {
-      super(spec, converter);
+    Unbounded(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
+      super(spec, decoder, badRecords);
     }
 
     @ProcessElement
@@ -230,7 +258,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
         @Element PartitionDescriptor partition,
         RestrictionTracker<OffsetRange, Long> tracker,
         ManualWatermarkEstimator<Instant> watermark,
-        OutputReceiver<Row> out,
+        MultiOutputReceiver out,
         BundleFinalizer finalizer) {
       return readPartition(partition, tracker, watermark, out, finalizer);
     }

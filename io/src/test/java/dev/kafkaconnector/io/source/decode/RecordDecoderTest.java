@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source.reader;
+package dev.kafkaconnector.io.source.decode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,15 +35,23 @@ import org.apache.kafka.common.record.TimestampType;
 import org.joda.time.Instant;
 import org.junit.jupiter.api.Test;
 
-class RecordConverterTest {
+class RecordDecoderTest {
 
   private static final Schema PHYSICAL =
       Schema.builder().addNullableField("line", FieldType.STRING).build();
   private static final long TS = 1_700_000_000_123L;
 
-  private static RowDecoder rawDecoder(Schema schema) {
-    return Formats.find("raw", "format")
-        .createDecoder(schema, new FormatContext(Configuration.of(Map.of()), "value"));
+  private static RecordDecoder decoder(List<MetadataColumn> metadata) {
+    return decoder(PHYSICAL, metadata);
+  }
+
+  private static RecordDecoder decoder(Schema physical, List<MetadataColumn> metadata) {
+    return dev.kafkaconnector.io.options.SourceOptionsParser.parse(
+            "test",
+            Map.of("properties.bootstrap.servers", "localhost:9092", "topic", "orders", "format", "raw"),
+            physical,
+            metadata)
+        .decoder();
   }
 
   private static List<MetadataColumn> allMetadata() {
@@ -70,9 +78,9 @@ class RecordConverterTest {
         epoch);
   }
 
-  private static List<Row> convert(RecordConverter converter, ConsumerRecord<byte[], byte[]> r) {
+  private static List<Row> convert(RecordDecoder converter, ConsumerRecord<byte[], byte[]> r) {
     List<Row> rows = new ArrayList<>();
-    converter.convert(r, rows::add);
+    converter.decode(r, rows::add);
     return rows;
   }
 
@@ -85,7 +93,7 @@ class RecordConverterTest {
 
   @Test
   void outputSchemaIsPhysicalThenMetadataWithDocumentedTypes() {
-    RecordConverter converter = new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, allMetadata());
+    RecordDecoder converter = decoder(allMetadata());
     Schema s = converter.outputSchema();
     assertEquals(
         List.of(
@@ -112,12 +120,11 @@ class RecordConverterTest {
     assertEquals(FieldType.INT32.withNullable(true), s.getField("leader-epoch").getType());
     assertEquals(FieldType.BYTES.withNullable(true), s.getField("__raw_key__").getType());
     assertEquals(FieldType.BYTES.withNullable(true), s.getField("__raw_value__").getType());
-    assertEquals(s, RecordConverter.outputSchema(PHYSICAL, allMetadata()));
   }
 
   @Test
   void everyMetadataColumn() throws Exception {
-    RecordConverter converter = new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, allMetadata());
+    RecordDecoder converter = decoder(allMetadata());
     RecordHeaders headers = new RecordHeaders();
     headers.add("depart", "toy".getBytes(StandardCharsets.UTF_8));
     headers.add("trace", null);
@@ -170,11 +177,8 @@ class RecordConverterTest {
 
   @Test
   void logAppendTimeAndNoTimestampType() {
-    RecordConverter converter =
-        new RecordConverter(
-            rawDecoder(PHYSICAL),
-            PHYSICAL,
-            List.of(new MetadataColumn("tt", MetadataKey.TIMESTAMP_TYPE)));
+    RecordDecoder converter =
+        decoder(List.of(new MetadataColumn("tt", MetadataKey.TIMESTAMP_TYPE)));
     assertEquals(
         "LogAppendTime",
         convert(converter, record(null, new byte[0], new RecordHeaders(),
@@ -191,7 +195,7 @@ class RecordConverterTest {
 
   @Test
   void nullableMetadataAndTombstone() throws Exception {
-    RecordConverter converter = new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, allMetadata());
+    RecordDecoder converter = decoder(allMetadata());
     Row row =
         convert(
                 converter,
@@ -213,7 +217,7 @@ class RecordConverterTest {
             new MetadataColumn("off", MetadataKey.OFFSET),
             new MetadataColumn("t", MetadataKey.TOPIC),
             new MetadataColumn("t2", MetadataKey.TOPIC));
-    RecordConverter converter = new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, columns);
+    RecordDecoder converter = decoder(columns);
     assertEquals(List.of("line", "off", "t", "t2"), converter.outputSchema().getFieldNames());
     Row row =
         convert(converter, record(null, "v".getBytes(StandardCharsets.UTF_8), new RecordHeaders(),
@@ -224,7 +228,7 @@ class RecordConverterTest {
 
   @Test
   void noMetadataPassesDecodedRowThrough() {
-    RecordConverter converter = new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, List.of());
+    RecordDecoder converter = decoder(List.of());
     assertEquals(PHYSICAL, converter.outputSchema());
     Row row =
         convert(converter, record(null, "x".getBytes(StandardCharsets.UTF_8), new RecordHeaders(),
@@ -236,7 +240,7 @@ class RecordConverterTest {
 
   @Test
   void decodeErrorNamesTopicPartitionAndOffset() {
-    RecordConverter converter = new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, allMetadata());
+    RecordDecoder converter = decoder(allMetadata());
     KafkaSourceException e =
         assertThrows(
             KafkaSourceException.class,
@@ -256,7 +260,7 @@ class RecordConverterTest {
   @Test
   void tombstoneIntoNotNullColumnFails() {
     Schema notNull = Schema.builder().addStringField("line").build();
-    RecordConverter converter = new RecordConverter(rawDecoder(notNull), notNull, List.of());
+    RecordDecoder converter = decoder(notNull, List.of());
     KafkaSourceException e =
         assertThrows(
             KafkaSourceException.class,
@@ -271,9 +275,8 @@ class RecordConverterTest {
   @Test
   void bytesPhysicalColumn() {
     Schema bytes = Schema.builder().addByteArrayField("payload").build();
-    RecordConverter converter =
-        new RecordConverter(
-            rawDecoder(bytes), bytes, List.of(new MetadataColumn("p", MetadataKey.PARTITION)));
+    RecordDecoder converter =
+        decoder(bytes, List.of(new MetadataColumn("p", MetadataKey.PARTITION)));
     Row row =
         convert(converter, record(null, new byte[] {9, (byte) 0xFF}, new RecordHeaders(),
                 TimestampType.CREATE_TIME, Optional.empty()))
@@ -284,8 +287,8 @@ class RecordConverterTest {
 
   @Test
   void survivesSerialization() {
-    RecordConverter converter =
-        SerializableUtils.clone(new RecordConverter(rawDecoder(PHYSICAL), PHYSICAL, allMetadata()));
+    RecordDecoder converter =
+        SerializableUtils.clone(decoder(allMetadata()));
     Row row =
         convert(converter, record(null, "s".getBytes(StandardCharsets.UTF_8), new RecordHeaders(),
                 TimestampType.CREATE_TIME, Optional.of(1)))
