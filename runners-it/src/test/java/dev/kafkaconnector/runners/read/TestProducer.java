@@ -51,6 +51,10 @@ final class TestProducer implements AutoCloseable {
     flush();
   }
 
+  void sendRaw(ProducerRecord<byte[], byte[]> record) {
+    producer.send(record);
+  }
+
   void flush() {
     producer.flush();
   }

@@ -18,7 +18,6 @@ import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
-import org.joda.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +40,7 @@ final class BadRecordHandler implements Serializable {
           .addStringField("topic")
           .addInt32Field("partition")
           .addInt64Field("offset")
-          .addDateTimeField("timestamp")
+          .addInt64Field("timestamp") // epoch milliseconds, -1 when the record has none
           .addMapField("headers", FieldType.STRING, FieldType.BYTES.withNullable(true))
           .addNullableField("key", FieldType.BYTES)
           .addNullableField("value", FieldType.BYTES)
@@ -111,7 +110,7 @@ final class BadRecordHandler implements Serializable {
             record.topic(),
             record.partition(),
             record.offset(),
-            new Instant(Math.max(0, record.timestamp())),
+            record.timestamp(),
             headers,
             record.key(),
             record.value())
