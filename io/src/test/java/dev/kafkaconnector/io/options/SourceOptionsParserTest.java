@@ -515,4 +515,45 @@ class SourceOptionsParserTest {
     assertNotNull(SerializableUtils.clone(parsed.spec()));
     assertNotNull(SerializableUtils.clone(parsed.decoder()));
   }
+
+  // ---- key / value layout options ----
+
+  @Test
+  void keyFieldsWithoutKeyFormatFails() {
+    fails(with("key.fields", "line"), "'key.fields' requires 'key.format'");
+  }
+
+  @Test
+  void keyFormatWithoutKeyFieldsFails() {
+    fails(with("key.format", "raw"), "'key.format' requires 'key.fields'");
+  }
+
+  @Test
+  void scopedFormatOptionsWinForTheirSide() {
+    Map<String, String> options = with("key.format", "raw");
+    options.put("key.fields", "k");
+    options.put("value.fields-include", "EXCEPT_KEY");
+    options.put("raw.charset", "UTF-8");
+    options.put("key.raw.charset", "ISO-8859-1");
+    Schema schema =
+        Schema.builder().addStringField("k").addNullableField("line", FieldType.STRING).build();
+    ParsedSource parsed = SourceOptionsParser.parse("id", options, schema, List.of());
+    List<Row> rows = new ArrayList<>();
+    byte[] e9 = {(byte) 0xE9};
+    byte[] utf8 = "é".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    parsed.decoder().decode(
+        new ConsumerRecord<>("orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 1, e9, utf8,
+            new RecordHeaders(), Optional.empty()),
+        rows::add);
+    assertEquals("é", rows.get(0).getString("k"), "key decoded as ISO-8859-1");
+    assertEquals("é", rows.get(0).getString("line"), "value decoded as UTF-8");
+  }
+
+  @Test
+  void unknownScopedFormatOptionFails() {
+    Map<String, String> options = with("key.format", "raw");
+    options.put("key.fields", "line");
+    options.put("key.raw.nope", "x");
+    fails(options, "'key.raw.nope'");
+  }
 }
