@@ -26,6 +26,8 @@ final class OffsetCommitter {
 
   private final SourceSpec spec;
   private final Map<TopicPartition, Long> pending = new ConcurrentHashMap<>();
+  /** What was last committed per partition; touched by the commit thread only. */
+  private final Map<TopicPartition, Long> committed = new HashMap<>();
   private final ExecutorService executor;
   private KafkaConsumer<byte[], byte[]> consumer;
 
@@ -55,7 +57,7 @@ final class OffsetCommitter {
     Map<TopicPartition, OffsetAndMetadata> batch = new HashMap<>();
     for (TopicPartition tp : pending.keySet()) {
       Long offset = pending.remove(tp);
-      if (offset != null) {
+      if (offset != null && !offset.equals(committed.get(tp))) {
         batch.put(tp, new OffsetAndMetadata(offset));
       }
     }
@@ -64,6 +66,7 @@ final class OffsetCommitter {
     }
     try {
       consumer().commitSync(batch, Duration.ofSeconds(30));
+      batch.forEach((tp, om) -> committed.put(tp, om.offset()));
       LOG.debug("Committed {} to group {}", batch, spec.groupId());
     } catch (RuntimeException e) {
       LOG.warn(

@@ -202,8 +202,9 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
       } else {
         PartitionReaderPool.release(spec, reader);
       }
-      if (finalizer != null && lastClaimed >= 0 && spec.groupId() != null) {
-        long next = lastClaimed + 1;
+      if (finalizer != null && spec.groupId() != null) {
+        // Like Flink, commit the position of idle partitions too, so that lag is visible.
+        long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
         OffsetCommitter committer = OffsetCommitter.of(spec);
         finalizer.afterBundleCommit(
             Instant.now().plus(COMMIT_EXPIRY), () -> committer.commit(tp, next));
