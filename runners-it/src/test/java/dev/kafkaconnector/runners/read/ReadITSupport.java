@@ -77,13 +77,39 @@ abstract class ReadITSupport {
   }
 
   List<Row> runBounded(KafkaConnectorRead read) {
+    return runBoundedWithResult(read).rows();
+  }
+
+  /** The rows of a finished bounded job and its result (for metrics). */
+  record Run(List<Row> rows, PipelineResult result) {
+    /** The committed (or attempted, where a runner has no committed) value of a counter. */
+    long counter(String namespace, String name) {
+      var query =
+          org.apache.beam.sdk.metrics.MetricsFilter.builder()
+              .addNameFilter(org.apache.beam.sdk.metrics.MetricNameFilter.named(namespace, name))
+              .build();
+      long total = 0;
+      for (var c : result.metrics().queryMetrics(query).getCounters()) {
+        Long v;
+        try {
+          v = c.getCommitted();
+        } catch (UnsupportedOperationException e) {
+          v = null;
+        }
+        total += v != null ? v : c.getAttempted();
+      }
+      return total;
+    }
+  }
+
+  Run runBoundedWithResult(KafkaConnectorRead read) {
     Pipeline pipeline = Pipeline.create(boundedOptions());
     CollectingSink sink = new CollectingSink();
     pipeline.apply(read).apply(sink);
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
     assertEquals(PipelineResult.State.DONE, result.getState());
-    return sink.rows();
+    return new Run(sink.rows(), result);
   }
 
   static Set<String> values(List<Row> rows) {
