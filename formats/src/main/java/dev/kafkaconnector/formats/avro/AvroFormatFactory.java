@@ -16,8 +16,8 @@ import org.apache.avro.Schema;
  * header or schema-registry prefix, as Flink's {@code avro} format writes it. The Avro schema is
  * derived from the columns (see {@link AvroSchemaDerivation}) unless {@code avro.schema} gives one.
  * A message that is not a record of the schema (truncated, trailing bytes, invalid UTF-8, a union
- * branch or enum index that does not exist, a null for a NOT NULL column, a tombstone) is a
- * {@link dev.kafkaconnector.formats.FormatException} naming the field.
+ * branch or enum index that does not exist, a null for a NOT NULL column, a tombstone) is a {@link
+ * dev.kafkaconnector.formats.FormatException} naming the field.
  */
 public final class AvroFormatFactory implements FormatFactory {
   public static final String IDENTIFIER = "avro";
@@ -33,13 +33,15 @@ public final class AvroFormatFactory implements FormatFactory {
   }
 
   @Override
-  public RowDecoder createDecoder(org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
+  public RowDecoder createDecoder(
+      org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
     ProducedSchema.of(schema, this, context.metadataKeys());
     return build(schema, context, avro -> new AvroRowDecoder(schema, avro));
   }
 
   @Override
-  public RowEncoder createEncoder(org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
+  public RowEncoder createEncoder(
+      org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
     return build(schema, context, avro -> new AvroRowEncoder(schema, avro));
   }
 
@@ -48,15 +50,19 @@ public final class AvroFormatFactory implements FormatFactory {
    *
    * @throws IllegalArgumentException naming the option key or the column
    */
-  public static Schema avroSchema(org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
+  public static Schema avroSchema(
+      org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
     Optional<String> explicit = context.options().getOptional(AvroOptions.SCHEMA);
     if (explicit.isPresent()) {
       try {
         return new Schema.Parser().parse(explicit.get());
       } catch (RuntimeException e) {
         throw new IllegalArgumentException(
-            "Invalid value for option '" + AvroOptions.SCHEMA.key() + "': not an Avro schema ("
-                + e.getMessage() + ")",
+            "Invalid value for option '"
+                + AvroOptions.SCHEMA.key()
+                + "': not an Avro schema ("
+                + e.getMessage()
+                + ")",
             e);
       }
     }

@@ -58,7 +58,9 @@ final class AvroReaders {
     for (org.apache.beam.sdk.schemas.Schema.Field column : beam.getFields()) {
       if (avro.getField(column.getName()) == null) {
         throw new IllegalArgumentException(
-            "column '" + join(path, column.getName()) + "' has no field in the Avro record "
+            "column '"
+                + join(path, column.getName())
+                + "' has no field in the Avro record "
                 + avro.getFullName());
       }
     }
@@ -211,8 +213,7 @@ final class AvroReaders {
         }
         return in -> new org.joda.time.Instant(Math.floorDiv(in.readLong(), 1_000L));
       case ARRAY:
-        return array(
-            value(avro.getElementType(), type.getCollectionElementType(), path + "[]"));
+        return array(value(avro.getElementType(), type.getCollectionElementType(), path + "[]"));
       case MAP:
         return map(value(avro.getValueType(), type.getMapValueType(), path + "{}"));
       case ROW:
@@ -256,7 +257,10 @@ final class AvroReaders {
     }
     if (length > in.inputStream().available()) {
       throw new MalformedException(
-          "length " + length + " exceeds the " + in.inputStream().available()
+          "length "
+              + length
+              + " exceeds the "
+              + in.inputStream().available()
               + " bytes left in the message");
     }
     return (int) length;
@@ -303,7 +307,10 @@ final class AvroReaders {
     // corrupt message; checking it first avoids allocating for a bogus count.
     if (count > in.inputStream().available()) {
       throw new MalformedException(
-          "item count " + count + " exceeds the " + in.inputStream().available()
+          "item count "
+              + count
+              + " exceeds the "
+              + in.inputStream().available()
               + " bytes left in the message");
     }
   }

@@ -11,9 +11,9 @@ import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Decodes one Avro binary record (no container file header, no schema-registry prefix) per
- * message into a row. The readers are built once from the schema (again after deserialization);
- * the {@link BinaryDecoder} is reused across messages.
+ * Decodes one Avro binary record (no container file header, no schema-registry prefix) per message
+ * into a row. The readers are built once from the schema (again after deserialization); the {@link
+ * BinaryDecoder} is reused across messages.
  */
 final class AvroRowDecoder implements RowDecoder {
   private static final long serialVersionUID = 1L;

@@ -56,7 +56,10 @@ final class AvroSchemaDerivation {
                 : new Schema.Field(field.getName(), fieldSchema, null, (Object) null));
       } catch (SchemaParseException e) {
         throw new IllegalArgumentException(
-            "column '" + fieldPath + "': the name is not a valid Avro name (" + e.getMessage()
+            "column '"
+                + fieldPath
+                + "': the name is not a valid Avro name ("
+                + e.getMessage()
                 + ")",
             e);
       }
@@ -104,7 +107,9 @@ final class AvroSchemaDerivation {
       case TIME:
         return LogicalTypes.timeMillis().addToSchema(Schema.create(Schema.Type.INT));
       case TIMESTAMP:
-        return (legacyTimestamps ? LogicalTypes.timestampMillis() : LogicalTypes.localTimestampMicros())
+        return (legacyTimestamps
+                ? LogicalTypes.timestampMillis()
+                : LogicalTypes.localTimestampMicros())
             .addToSchema(Schema.create(Schema.Type.LONG));
       case TIMESTAMP_LTZ:
         return LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
@@ -113,7 +118,9 @@ final class AvroSchemaDerivation {
       case MAP:
         if (ColumnKind.of(type.getMapKeyType()) != ColumnKind.STRING) {
           throw new IllegalArgumentException(
-              "column '" + path + "': Avro maps have string keys, but the key type is "
+              "column '"
+                  + path
+                  + "': Avro maps have string keys, but the key type is "
                   + type.getMapKeyType());
         }
         return Schema.createMap(type(type.getMapValueType(), rowName, path + "{}"));

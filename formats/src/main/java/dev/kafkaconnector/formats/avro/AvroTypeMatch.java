@@ -6,9 +6,8 @@ import org.apache.avro.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 
 /**
- * Which Avro types a column of each kind can be read from and written to, shared by the readers
- * and the writers so that both accept the same schemas. Unions with null are unwrapped by the
- * callers.
+ * Which Avro types a column of each kind can be read from and written to, shared by the readers and
+ * the writers so that both accept the same schemas. Unions with null are unwrapped by the callers.
  */
 final class AvroTypeMatch {
   private AvroTypeMatch() {}
@@ -53,7 +52,9 @@ final class AvroTypeMatch {
         ok = t == Schema.Type.DOUBLE;
         break;
       case DECIMAL:
-        ok = (t == Schema.Type.BYTES || t == Schema.Type.FIXED) && logical instanceof LogicalTypes.Decimal;
+        ok =
+            (t == Schema.Type.BYTES || t == Schema.Type.FIXED)
+                && logical instanceof LogicalTypes.Decimal;
         break;
       case STRING:
         ok = t == Schema.Type.STRING || t == Schema.Type.ENUM;
@@ -85,8 +86,13 @@ final class AvroTypeMatch {
     }
     if (!ok) {
       throw new IllegalArgumentException(
-          "field '" + path + "': the Avro type " + describe(avro) + " does not fit the column type "
-              + kind + (kind == ColumnKind.MAP ? " (Avro map keys are strings)" : ""));
+          "field '"
+              + path
+              + "': the Avro type "
+              + describe(avro)
+              + " does not fit the column type "
+              + kind
+              + (kind == ColumnKind.MAP ? " (Avro map keys are strings)" : ""));
     }
     return kind;
   }
@@ -136,7 +142,10 @@ final class AvroTypeMatch {
         valueIndex = i;
       } else {
         throw new IllegalArgumentException(
-            "field '" + path + "': the union " + union
+            "field '"
+                + path
+                + "': the union "
+                + union
                 + " has several non-null branches; only unions of null and one type map to a"
                 + " column");
       }

@@ -48,7 +48,9 @@ final class AvroWriters {
     for (org.apache.beam.sdk.schemas.Schema.Field column : beam.getFields()) {
       if (avro.getField(column.getName()) == null) {
         throw new IllegalArgumentException(
-            "column '" + join(path, column.getName()) + "' has no field in the Avro record "
+            "column '"
+                + join(path, column.getName())
+                + "' has no field in the Avro record "
                 + avro.getFullName());
       }
     }
@@ -238,15 +240,27 @@ final class AvroWriters {
         throw new FormatException(
             AvroFormatFactory.IDENTIFIER,
             path,
-            value + " has more than the " + scale + " fractional digits of decimal(" + precision
-                + ", " + scale + ")");
+            value
+                + " has more than the "
+                + scale
+                + " fractional digits of decimal("
+                + precision
+                + ", "
+                + scale
+                + ")");
       }
       if (scaled.precision() > precision) {
         throw new FormatException(
             AvroFormatFactory.IDENTIFIER,
             path,
-            value + " has more than the " + precision + " digits of decimal(" + precision + ", "
-                + scale + ")");
+            value
+                + " has more than the "
+                + precision
+                + " digits of decimal("
+                + precision
+                + ", "
+                + scale
+                + ")");
       }
       byte[] unscaled = scaled.unscaledValue().toByteArray();
       if (fixedSize < 0) {
@@ -280,7 +294,11 @@ final class AvroWriters {
         throw new FormatException(
             AvroFormatFactory.IDENTIFIER,
             path,
-            "'" + value + "' is not a symbol of the Avro enum " + avro.getFullName() + " "
+            "'"
+                + value
+                + "' is not a symbol of the Avro enum "
+                + avro.getFullName()
+                + " "
                 + symbols);
       }
       out.writeEnum(index);

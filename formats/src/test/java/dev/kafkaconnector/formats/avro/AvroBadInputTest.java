@@ -35,7 +35,8 @@ class AvroBadInputTest {
 
   private static FormatException fails(RowDecoder decoder, byte[] message) {
     List<Row> out = new ArrayList<>();
-    FormatException e = assertThrows(FormatException.class, () -> decoder.decode(message, out::add));
+    FormatException e =
+        assertThrows(FormatException.class, () -> decoder.decode(message, out::add));
     assertEquals("avro", e.format());
     assertTrue(out.isEmpty(), "nothing emitted for a bad message");
     return e;
@@ -50,7 +51,8 @@ class AvroBadInputTest {
 
   @Test
   void everyTruncationOfAValidMessageIsAFormatException() throws Exception {
-    byte[] full = avro().createEncoder(ALL_NULLABLE, context(Map.of())).encode(fullRow(ALL_NULLABLE));
+    byte[] full =
+        avro().createEncoder(ALL_NULLABLE, context(Map.of())).encode(fullRow(ALL_NULLABLE));
     RowDecoder decoder = decoder(ALL_NULLABLE);
     for (int length = 0; length < full.length; length++) {
       fails(decoder, Arrays.copyOf(full, length));

@@ -88,13 +88,16 @@ class AvroExplicitSchemaTest {
     assertEquals(row, single(decoder, encoder.encode(row)));
     Row noName = user(null, "RED");
     assertEquals(noName, single(decoder, encoder.encode(noName)));
-    assertEquals(noName, single(SerializableUtils.clone(decoder), SerializableUtils.clone(encoder).encode(noName)));
+    assertEquals(
+        noName,
+        single(SerializableUtils.clone(decoder), SerializableUtils.clone(encoder).encode(noName)));
   }
 
   @Test
   void writtenBytesFollowTheExplicitSchemaWithDefaultsForFieldsWithoutColumn() throws Exception {
     org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(USER_SCHEMA);
-    byte[] bytes = avro().createEncoder(USER_COLUMNS, context(options())).encode(user("Ann", "GREEN"));
+    byte[] bytes =
+        avro().createEncoder(USER_COLUMNS, context(options())).encode(user("Ann", "GREEN"));
     GenericRecord read =
         new GenericDatumReader<GenericRecord>(schema)
             .read(null, DecoderFactory.get().binaryDecoder(bytes, null));
@@ -106,7 +109,8 @@ class AvroExplicitSchemaTest {
     assertEquals(1_700_000_000_123_000L, read.get("seen"));
     assertEquals(3_723_000_004L, read.get("at"));
     assertArrayEquals(
-        new byte[] {-1, -1, -1, -1, -1, -19, 41, -68}, ((GenericData.Fixed) read.get("amount")).bytes());
+        new byte[] {-1, -1, -1, -1, -1, -19, 41, -68},
+        ((GenericData.Fixed) read.get("amount")).bytes());
   }
 
   @Test
@@ -117,10 +121,12 @@ class AvroExplicitSchemaTest {
     record.put("color", new GenericData.EnumSymbol(schema.getField("color").schema(), "RED"));
     record.put("id", 7L);
     record.put("name", null);
-    record.put("hash", new GenericData.Fixed(schema.getField("hash").schema(), new byte[] {9, 9, 9, 9}));
+    record.put(
+        "hash", new GenericData.Fixed(schema.getField("hash").schema(), new byte[] {9, 9, 9, 9}));
     record.put(
         "amount",
-        new GenericData.Fixed(schema.getField("amount").schema(), new byte[] {0, 0, 0, 0, 0, 0, 0, 5}));
+        new GenericData.Fixed(
+            schema.getField("amount").schema(), new byte[] {0, 0, 0, 0, 0, 0, 0, 5}));
     record.put("seen", -1L);
     record.put("local", 0L);
     record.put("at", 86_399_999_999L);
@@ -161,8 +167,7 @@ class AvroExplicitSchemaTest {
 
   @Test
   void nullFromTheWriterIntoANotNullColumnFailsNamingIt() throws Exception {
-    Schema notNullName =
-        Schema.builder().addInt64Field("id").addStringField("name").build();
+    Schema notNullName = Schema.builder().addInt64Field("id").addStringField("name").build();
     String schema =
         "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},"
             + "{\"name\":\"name\",\"type\":[\"null\",\"string\"]}]}";
@@ -208,9 +213,7 @@ class AvroExplicitSchemaTest {
     assertTrue(rejected(columns, union).getMessage().contains("several non-null branches"));
 
     Schema nested =
-        Schema.builder()
-            .addRowField("inner", Schema.builder().addInt32Field("x").build())
-            .build();
+        Schema.builder().addRowField("inner", Schema.builder().addInt32Field("x").build()).build();
     String nestedWrong =
         "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"inner\",\"type\":"
             + "{\"type\":\"record\",\"name\":\"I\",\"fields\":[{\"name\":\"x\",\"type\":\"string\"}]}}]}";
@@ -247,6 +250,7 @@ class AvroExplicitSchemaTest {
             .encode(Row.withSchema(columns).addValue(new BigDecimal("1.5")).build());
     assertArrayEquals(new byte[] {4, 0, (byte) 150}, bytes);
     assertEquals(
-        new BigDecimal("1.50"), single(avro().createDecoder(columns, context(options)), bytes).getDecimal("price"));
+        new BigDecimal("1.50"),
+        single(avro().createDecoder(columns, context(options)), bytes).getDecimal("price"));
   }
 }

@@ -100,31 +100,36 @@ class AvroFormatTest {
 
   @Test
   void derivedSchemaFollowsFlink() {
-    org.apache.avro.Schema legacy =
-        AvroFormatFactory.avroSchema(ALL_NULLABLE, context(Map.of()));
+    org.apache.avro.Schema legacy = AvroFormatFactory.avroSchema(ALL_NULLABLE, context(Map.of()));
     assertEquals("record", legacy.getFullName());
     org.apache.avro.Schema.Field b = legacy.getField("b");
     assertEquals("[\"null\",\"boolean\"]", b.schema().toString());
     assertTrue(b.hasDefaultValue());
     assertNull(GenericData.get().getDefaultValue(b));
     assertEquals(
-        LogicalTypes.decimal(38, 18), legacy.getField("dec").schema().getTypes().get(1).getLogicalType());
+        LogicalTypes.decimal(38, 18),
+        legacy.getField("dec").schema().getTypes().get(1).getLogicalType());
     assertEquals(
-        org.apache.avro.Schema.Type.BYTES, legacy.getField("dec").schema().getTypes().get(1).getType());
-    assertEquals(LogicalTypes.date(), legacy.getField("date").schema().getTypes().get(1).getLogicalType());
+        org.apache.avro.Schema.Type.BYTES,
+        legacy.getField("dec").schema().getTypes().get(1).getType());
     assertEquals(
-        LogicalTypes.timeMillis(), legacy.getField("time").schema().getTypes().get(1).getLogicalType());
+        LogicalTypes.date(), legacy.getField("date").schema().getTypes().get(1).getLogicalType());
     assertEquals(
-        LogicalTypes.timestampMillis(), legacy.getField("ts").schema().getTypes().get(1).getLogicalType());
+        LogicalTypes.timeMillis(),
+        legacy.getField("time").schema().getTypes().get(1).getLogicalType());
     assertEquals(
-        LogicalTypes.timestampMillis(), legacy.getField("ltz").schema().getTypes().get(1).getLogicalType());
+        LogicalTypes.timestampMillis(),
+        legacy.getField("ts").schema().getTypes().get(1).getLogicalType());
     assertEquals(
-        "record_address", legacy.getField("address").schema().getTypes().get(1).getName());
+        LogicalTypes.timestampMillis(),
+        legacy.getField("ltz").schema().getTypes().get(1).getLogicalType());
+    assertEquals("record_address", legacy.getField("address").schema().getTypes().get(1).getName());
     assertEquals(
         "record_addresses",
         legacy.getField("addresses").schema().getTypes().get(1).getElementType().getName());
     assertEquals(
-        org.apache.avro.Schema.Type.INT, legacy.getField("tiny").schema().getTypes().get(1).getType());
+        org.apache.avro.Schema.Type.INT,
+        legacy.getField("tiny").schema().getTypes().get(1).getType());
 
     org.apache.avro.Schema notNull = AvroFormatFactory.avroSchema(ALL_NOT_NULL, context(Map.of()));
     assertEquals("\"boolean\"", notNull.getField("b").schema().toString());
@@ -135,7 +140,8 @@ class AvroFormatTest {
     org.apache.avro.Schema current =
         AvroFormatFactory.avroSchema(
             ALL_NOT_NULL, context(Map.of("avro.timestamp_mapping.legacy", "false")));
-    assertEquals(LogicalTypes.localTimestampMicros(), current.getField("ts").schema().getLogicalType());
+    assertEquals(
+        LogicalTypes.localTimestampMicros(), current.getField("ts").schema().getLogicalType());
     assertEquals(LogicalTypes.timestampMillis(), current.getField("ltz").schema().getLogicalType());
   }
 
@@ -144,7 +150,8 @@ class AvroFormatTest {
     Schema schema =
         Schema.builder().addLogicalTypeField("price", FixedPrecisionNumeric.of(10, 2)).build();
     org.apache.avro.Schema avroSchema = AvroFormatFactory.avroSchema(schema, context(Map.of()));
-    assertEquals(LogicalTypes.decimal(10, 2), avroSchema.getField("price").schema().getLogicalType());
+    assertEquals(
+        LogicalTypes.decimal(10, 2), avroSchema.getField("price").schema().getLogicalType());
     Row row = Row.withSchema(schema).addValue(new BigDecimal("12.30")).build();
     assertEquals(row, roundTrip(schema, row, Map.of()));
     RowEncoder encoder = avro().createEncoder(schema, context(Map.of()));
@@ -170,7 +177,8 @@ class AvroFormatTest {
     GenericData data = new GenericData();
     data.addLogicalTypeConversion(new Conversions.DecimalConversion());
 
-    GenericRecord address = new GenericData.Record(avroSchema.getField("address").schema().getTypes().get(1));
+    GenericRecord address =
+        new GenericData.Record(avroSchema.getField("address").schema().getTypes().get(1));
     address.put("city", "Paris");
     address.put("zip", 75001);
     GenericRecord record = new GenericData.Record(avroSchema);
@@ -222,7 +230,8 @@ class AvroFormatTest {
             .toInstant(java.time.ZoneOffset.UTC)
             .toEpochMilli(),
         read.get("ts"));
-    assertEquals(new Utf8("Lyon"), ((GenericRecord) ((List<?>) read.get("addresses")).get(0)).get("city"));
+    assertEquals(
+        new Utf8("Lyon"), ((GenericRecord) ((List<?>) read.get("addresses")).get(0)).get("city"));
   }
 
   @Test
@@ -297,7 +306,8 @@ class AvroFormatTest {
     Schema schema = Schema.builder().addRowField("a", middle).addRowField("a_b", inner).build();
     org.apache.avro.Schema avroSchema = AvroFormatFactory.avroSchema(schema, context(Map.of()));
     // record_a_b would be defined twice; the second gets a suffix so the schema stays valid
-    org.apache.avro.Schema reparsed = new org.apache.avro.Schema.Parser().parse(avroSchema.toString());
+    org.apache.avro.Schema reparsed =
+        new org.apache.avro.Schema.Parser().parse(avroSchema.toString());
     assertEquals(avroSchema, reparsed);
     Row row =
         Row.withSchema(schema)
@@ -366,7 +376,9 @@ class AvroFormatTest {
     FormatException e =
         assertThrows(
             FormatException.class,
-            () -> encoder.encode(Row.withSchema(schema).attachValues(Arrays.asList(nullKey, List.of()))));
+            () ->
+                encoder.encode(
+                    Row.withSchema(schema).attachValues(Arrays.asList(nullKey, List.of()))));
     assertEquals("m", e.field());
     FormatException e2 =
         assertThrows(

@@ -25,10 +25,7 @@ final class AvroTestRows {
   private AvroTestRows() {}
 
   static final Schema ADDRESS =
-      Schema.builder()
-          .addStringField("city")
-          .addNullableField("zip", FieldType.INT32)
-          .build();
+      Schema.builder().addStringField("city").addNullableField("zip", FieldType.INT32).build();
 
   /** Every supported type, NOT NULL. */
   static final Schema ALL_NOT_NULL =
