@@ -1,0 +1,165 @@
+package dev.kafkaconnector.formats.avro;
+
+import org.apache.avro.LogicalType;
+import org.apache.avro.LogicalTypes;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+
+/**
+ * Which Avro types a column of each kind can be read from and written to, shared by the readers and
+ * the writers so that both accept the same schemas. Unions with null are unwrapped by the callers.
+ */
+final class AvroTypeMatch {
+  private AvroTypeMatch() {}
+
+  /** How a long or int holds a time value. */
+  enum TimeUnit {
+    MILLIS,
+    MICROS
+  }
+
+  /**
+   * Checks that {@code avro} (not a union) can hold a column of {@code type}.
+   *
+   * @throws IllegalArgumentException naming {@code path} and both types
+   */
+  static ColumnKind check(Schema avro, FieldType type, String path) {
+    ColumnKind kind;
+    try {
+      kind = ColumnKind.of(type);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("column '" + path + "': " + e.getMessage(), e);
+    }
+    Schema.Type t = avro.getType();
+    LogicalType logical = avro.getLogicalType();
+    boolean ok;
+    switch (kind) {
+      case BOOLEAN:
+        ok = t == Schema.Type.BOOLEAN;
+        break;
+      case TINYINT:
+      case SMALLINT:
+      case INT:
+        ok = t == Schema.Type.INT && logical == null;
+        break;
+      case BIGINT:
+        ok = t == Schema.Type.LONG && logical == null;
+        break;
+      case FLOAT:
+        ok = t == Schema.Type.FLOAT;
+        break;
+      case DOUBLE:
+        ok = t == Schema.Type.DOUBLE;
+        break;
+      case DECIMAL:
+        ok =
+            (t == Schema.Type.BYTES || t == Schema.Type.FIXED)
+                && logical instanceof LogicalTypes.Decimal;
+        break;
+      case STRING:
+        ok = t == Schema.Type.STRING || t == Schema.Type.ENUM;
+        break;
+      case BYTES:
+        ok = (t == Schema.Type.BYTES || t == Schema.Type.FIXED) && logical == null;
+        break;
+      case DATE:
+        ok = t == Schema.Type.INT && logical instanceof LogicalTypes.Date;
+        break;
+      case TIME:
+        ok = timeUnit(avro) != null;
+        break;
+      case TIMESTAMP:
+      case TIMESTAMP_LTZ:
+        ok = timestampUnit(avro) != null;
+        break;
+      case ARRAY:
+        ok = t == Schema.Type.ARRAY;
+        break;
+      case MAP:
+        ok = t == Schema.Type.MAP && ColumnKind.of(type.getMapKeyType()) == ColumnKind.STRING;
+        break;
+      case ROW:
+        ok = t == Schema.Type.RECORD;
+        break;
+      default:
+        ok = false;
+    }
+    if (!ok) {
+      throw new IllegalArgumentException(
+          "field '"
+              + path
+              + "': the Avro type "
+              + describe(avro)
+              + " does not fit the column type "
+              + kind
+              + (kind == ColumnKind.MAP ? " (Avro map keys are strings)" : ""));
+    }
+    return kind;
+  }
+
+  /** The unit of a time-millis int or time-micros long, or null. */
+  static TimeUnit timeUnit(Schema avro) {
+    LogicalType logical = avro.getLogicalType();
+    if (avro.getType() == Schema.Type.INT && logical instanceof LogicalTypes.TimeMillis) {
+      return TimeUnit.MILLIS;
+    }
+    if (avro.getType() == Schema.Type.LONG && logical instanceof LogicalTypes.TimeMicros) {
+      return TimeUnit.MICROS;
+    }
+    return null;
+  }
+
+  /** The unit of a (local-)timestamp-millis/micros long, or null. */
+  static TimeUnit timestampUnit(Schema avro) {
+    if (avro.getType() != Schema.Type.LONG) {
+      return null;
+    }
+    LogicalType logical = avro.getLogicalType();
+    if (logical instanceof LogicalTypes.TimestampMillis
+        || logical instanceof LogicalTypes.LocalTimestampMillis) {
+      return TimeUnit.MILLIS;
+    }
+    if (logical instanceof LogicalTypes.TimestampMicros
+        || logical instanceof LogicalTypes.LocalTimestampMicros) {
+      return TimeUnit.MICROS;
+    }
+    return null;
+  }
+
+  /**
+   * The position of the null branch of a union and of its single other branch.
+   *
+   * @return {nullIndex, valueIndex}
+   * @throws IllegalArgumentException for unions with more than one non-null branch
+   */
+  static int[] nullableUnion(Schema union, String path) {
+    int nullIndex = -1;
+    int valueIndex = -1;
+    for (int i = 0; i < union.getTypes().size(); i++) {
+      if (union.getTypes().get(i).getType() == Schema.Type.NULL) {
+        nullIndex = i;
+      } else if (valueIndex < 0) {
+        valueIndex = i;
+      } else {
+        throw new IllegalArgumentException(
+            "field '"
+                + path
+                + "': the union "
+                + union
+                + " has several non-null branches; only unions of null and one type map to a"
+                + " column");
+      }
+    }
+    if (valueIndex < 0) {
+      throw new IllegalArgumentException(
+          "field '" + path + "': the Avro type " + union + " holds only null");
+    }
+    return new int[] {nullIndex, valueIndex};
+  }
+
+  static String describe(Schema avro) {
+    LogicalType logical = avro.getLogicalType();
+    String name = avro.getType().getName();
+    return logical == null ? name : name + " (" + logical.getName() + ")";
+  }
+}
