@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.kafkaconnector.formats.FormatContext;
+import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.io.KafkaConnectorRead;
 import java.math.BigDecimal;
 import java.util.List;
@@ -11,6 +14,7 @@ import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.values.Row;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -79,5 +83,131 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
     Row bad = run.rows().stream().filter(r -> r.getString("name").equals("bad-id")).findFirst().orElseThrow();
     assertNull(bad.getValue("id"), "the field that did not parse becomes null");
     assertEquals(1L, run.counter("kafka-connector", "csv.ignored-parse-errors"));
+  }
+
+  /** Encodes {@code row} with our encoder of {@code format}. */
+  static byte[] encode(String format, Schema schema, Row row, Map<String, String> options) {
+    try {
+      return Formats.find(format, "format").createEncoder(schema, FormatContext.of(options)).encode(row);
+    } catch (FormatException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  void jsonKeyAndNestedJsonValueWithPrefixes() {
+    String topic = newTopic("json", 2);
+    Schema keySchema = Schema.builder().addInt64Field("id").build();
+    Schema item = Schema.builder().addStringField("sku").addInt32Field("qty").build();
+    Schema valueSchema =
+        Schema.builder()
+            .addStringField("customer")
+            .addArrayField("items", FieldType.row(item))
+            .addMapField("attrs", FieldType.STRING, FieldType.STRING)
+            .addNullableField("note", FieldType.STRING)
+            .build();
+    for (long id = 1; id <= 4; id++) {
+      byte[] key = encode("json", keySchema, Row.withSchema(keySchema).addValue(id).build(), Map.of());
+      Row value =
+          Row.withSchema(valueSchema)
+              .addValues(
+                  "c" + id,
+                  List.of(Row.withSchema(item).addValues("s" + id, (int) id).build()),
+                  Map.of("tier", id % 2 == 0 ? "gold" : "basic"),
+                  null)
+              .build();
+      producer.sendRaw(
+          new ProducerRecord<>(topic, (int) (id % 2), key, encode("json", valueSchema, value, Map.of())));
+    }
+    producer.flush();
+    Schema table =
+        Schema.builder()
+            .addInt64Field("k_id")
+            .addStringField("customer")
+            .addArrayField("items", FieldType.row(item))
+            .addMapField("attrs", FieldType.STRING, FieldType.STRING)
+            .addNullableField("note", FieldType.STRING)
+            .build();
+    List<Row> rows =
+        runBounded(
+            bounded(topic)
+                .withOptions(
+                    Map.of(
+                        "key.format", "json",
+                        "key.fields", "k_id",
+                        "key.fields-prefix", "k_",
+                        "value.format", "json",
+                        "value.fields-include", "EXCEPT_KEY",
+                        "value.json.fail-on-missing-field", "false",
+                        "metadata.list", "partition"))
+                .withSchema(table));
+    assertEquals(4, rows.size());
+    for (Row row : rows) {
+      long id = row.getInt64("k_id");
+      assertEquals("c" + id, row.getString("customer"));
+      assertEquals((int) (id % 2), row.getInt32("partition"));
+      assertEquals("s" + id, ((Row) row.getArray("items").iterator().next()).getString("sku"));
+      assertEquals(id % 2 == 0 ? "gold" : "basic", row.getMap("attrs").get("tier"));
+      assertNull(row.getString("note"));
+    }
+  }
+
+  @Test
+  void avroValues() {
+    String topic = newTopic("avro", 1);
+    Schema schema =
+        Schema.builder()
+            .addInt64Field("id")
+            .addStringField("name")
+            .addNullableField("score", FieldType.DOUBLE)
+            .addArrayField("tags", FieldType.STRING)
+            .build();
+    for (long id = 0; id < 3; id++) {
+      Row row = Row.withSchema(schema).addValues(id, "n" + id, id == 1 ? null : id * 1.5, List.of("t" + id)).build();
+      producer.sendRaw(new ProducerRecord<>(topic, 0, null, encode("avro", schema, row, Map.of())));
+    }
+    producer.sendRaw(new ProducerRecord<>(topic, 0, null, new byte[] {1, 2, 3}));
+    producer.flush();
+    Run run =
+        runBoundedWithResult(
+            bounded(topic).withOptions(Map.of("format", "avro", "ingestion.ignore-errors", "true")).withSchema(schema));
+    assertEquals(3, run.rows().size(), "the corrupt record is skipped");
+    assertEquals(1L, run.counter("kafka-connector", "records-skipped-bad"));
+    Row one = run.rows().stream().filter(r -> r.getInt64("id") == 1L).findFirst().orElseThrow();
+    assertEquals("n1", one.getString("name"));
+    assertNull(one.getValue("score"));
+    assertEquals(List.of("t1"), one.getArray("tags"));
+  }
+
+  @Test
+  void protobufValuesOfTheSpecExample() {
+    String topic = newTopic("proto", 1);
+    com.example.proto.UserEventOuterClass.UserEvent event =
+        com.example.proto.UserEventOuterClass.UserEvent.newBuilder()
+            .setUserId(42L)
+            .setUserName("ann")
+            .setAge(31)
+            .setScore(9.5)
+            .setVip(true)
+            .build();
+    producer.sendRaw(new ProducerRecord<>(topic, 0, null, event.toByteArray()));
+    producer.flush();
+    Schema schema =
+        Schema.builder()
+            .addInt64Field("user_id")
+            .addStringField("user_name")
+            .addInt32Field("age")
+            .addDoubleField("score")
+            .addBooleanField("vip")
+            .build();
+    List<Row> rows =
+        runBounded(
+            bounded(topic)
+                .withOptions(
+                    Map.of(
+                        "format", "protobuf",
+                        "protobuf.message-class-name", "com.example.proto.UserEventOuterClass$UserEvent"))
+                .withSchema(schema));
+    assertEquals(List.of(Row.withSchema(schema).addValues(42L, "ann", 31, 9.5, true).build()), rows);
   }
 }
