@@ -248,7 +248,7 @@ class SourceOptionsParserTest {
 
   @Test
   void unknownFormatListsAvailable() {
-    fails(with("format", "avro"), "'avro'", "'format'", "raw");
+    fails(with("format", "no-such-format"), "'no-such-format'", "'format'", "raw", "json", "avro");
   }
 
   // ---- startup ----
