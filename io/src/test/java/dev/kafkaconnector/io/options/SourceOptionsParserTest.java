@@ -556,4 +556,9 @@ class SourceOptionsParserTest {
     options.put("key.raw.nope", "x");
     fails(options, "'key.raw.nope'");
   }
+
+  @Test
+  void optionOfAFormatNotInUseFails() {
+    fails(with("json.fail-on-missing-field", "true"), "'json.fail-on-missing-field'", "format 'json'", "not use");
+  }
 }
