@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.formats.FormatException;
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -97,6 +98,47 @@ public final class JsonToRowConverter implements Serializable {
       return row;
     } catch (ConversionError e) {
       throw e.toFormatException(settings.format());
+    } catch (IOException e) {
+      throw ConversionError.fatal(e).toFormatException(settings.format());
+    }
+  }
+
+  /**
+   * Parses a whole message into a JSON tree, with the checks of {@link #parse(byte[])}: the bytes
+   * must be valid UTF-8 holding exactly one JSON object (nesting limited to 1000 levels). Floats
+   * are kept as {@link java.math.BigDecimal} when this converter's schema has DECIMAL values (see
+   * {@link #objectMapper(Schema)}), so parts of the tree converted with {@link #convert(JsonNode)}
+   * lose no digit. For envelopes such as the changelog formats', whose members are converted
+   * separately.
+   *
+   * @throws FormatException when the bytes are empty, not valid UTF-8 or not one JSON object
+   */
+  public ObjectNode parseObject(byte[] message) throws FormatException {
+    if (message.length == 0) {
+      throw new FormatException(settings.format(), null, "the message is empty (0 bytes)");
+    }
+    int invalid = Utf8.firstInvalid(message);
+    if (invalid >= 0) {
+      throw new FormatException(
+          settings.format(), null, "the message is not valid UTF-8 (byte offset " + invalid + ")");
+    }
+    ObjectMapper mapper = objectMapper(schema);
+    try (JsonParser p = mapper.createParser(message)) {
+      JsonToken first = p.nextToken();
+      if (first != JsonToken.START_OBJECT) {
+        throw new FormatException(
+            settings.format(),
+            null,
+            first == null
+                ? "the message holds no JSON value (only whitespace)"
+                : "expected a JSON object but the message holds " + ConversionError.describe(p));
+      }
+      ObjectNode tree = mapper.readTree(p);
+      if (p.nextToken() != null) {
+        throw new FormatException(
+            settings.format(), null, "unexpected content after the JSON object");
+      }
+      return tree;
     } catch (IOException e) {
       throw ConversionError.fatal(e).toFormatException(settings.format());
     }

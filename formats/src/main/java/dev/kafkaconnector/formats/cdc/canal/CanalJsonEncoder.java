@@ -1,0 +1,72 @@
+package dev.kafkaconnector.formats.cdc.canal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.cdc.ChangelogEncoder;
+import dev.kafkaconnector.formats.cdc.RowKind;
+import dev.kafkaconnector.formats.json.JsonWriteSettings;
+import java.io.IOException;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.values.Row;
+
+/**
+ * Writes Canal messages {@code {"data": [row], "old": null, "type": ..., "isDdl": false, "sqlType":
+ * {...}, "mysqlType": {...}}} as Flink 1.19's {@code CanalJsonSerializationSchema} does for the
+ * data: {@code +I} and {@code +U} as {@code INSERT}, {@code -U} and {@code -D} as {@code DELETE}.
+ * {@link #encodeUpdate} writes an {@code UPDATE} with the before image in {@code old} (only its
+ * changed columns with {@code canal-json.serialize.update.keep-changed-fields-only}). The type maps
+ * describe the columns ({@link CanalTypes}); {@code database}, {@code table} and {@code pkNames}
+ * are not known to a row and are left out.
+ */
+final class CanalJsonEncoder extends ChangelogEncoder {
+  private static final long serialVersionUID = 1L;
+
+  private final boolean changedFieldsOnly;
+  private final String sqlTypes;
+  private final String mysqlTypes;
+
+  CanalJsonEncoder(Schema schema, JsonWriteSettings settings, boolean changedFieldsOnly) {
+    super(schema, settings);
+    this.changedFieldsOnly = changedFieldsOnly;
+    this.sqlTypes = CanalTypes.sqlTypes(dataSchema());
+    this.mysqlTypes = CanalTypes.mysqlTypes(dataSchema());
+  }
+
+  @Override
+  protected void writeChange(RowKind kind, Row data, JsonGenerator g)
+      throws IOException, FormatException {
+    boolean insert = kind == RowKind.INSERT || kind == RowKind.UPDATE_AFTER;
+    rows("data", data, g);
+    g.writeNullField("old");
+    trailer(insert ? "INSERT" : "DELETE", g);
+  }
+
+  @Override
+  protected void writeUpdate(Row before, Row after, JsonGenerator g)
+      throws IOException, FormatException {
+    rows("data", after, g);
+    if (changedFieldsOnly) {
+      g.writeArrayFieldStart("old");
+      g.writeTree(changedColumns(before, after));
+      g.writeEndArray();
+    } else {
+      rows("old", before, g);
+    }
+    trailer("UPDATE", g);
+  }
+
+  private void rows(String name, Row row, JsonGenerator g) throws IOException, FormatException {
+    g.writeArrayFieldStart(name);
+    writeRow(null, row, g);
+    g.writeEndArray();
+  }
+
+  private void trailer(String type, JsonGenerator g) throws IOException {
+    g.writeStringField("type", type);
+    g.writeBooleanField("isDdl", false);
+    g.writeFieldName("sqlType");
+    g.writeRawValue(sqlTypes);
+    g.writeFieldName("mysqlType");
+    g.writeRawValue(mysqlTypes);
+  }
+}
