@@ -210,4 +210,89 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
                 .withSchema(schema));
     assertEquals(List.of(Row.withSchema(schema).addValues(42L, "ann", 31, 9.5, true).build()), rows);
   }
+
+  /** The final table of SOURCES.md after replaying debezium-data-schema-exclude.txt. */
+  static final Map<Integer, String> DEBEZIUM_FINAL =
+      Map.ofEntries(
+          Map.entry(101, "scooter 3.14"), Map.entry(102, "car battery 8.1"),
+          Map.entry(103, "12-pack drill bits 0.8"), Map.entry(104, "hammer 0.75"),
+          Map.entry(105, "hammer 0.875"), Map.entry(106, "hammer 1.0"),
+          Map.entry(107, "rocks 5.1"), Map.entry(108, "jacket 0.1"),
+          Map.entry(109, "spare tire 22.2"), Map.entry(110, "jacket 0.5"));
+
+  /** The final table of SOURCES.md after replaying canal-data.txt or maxwell-data.txt. */
+  static final Map<Integer, String> CANAL_MAXWELL_FINAL =
+      Map.ofEntries(
+          Map.entry(101, "scooter 5.17"), Map.entry(104, "hammer 0.75"),
+          Map.entry(105, "hammer 0.875"), Map.entry(106, "hammer 1.0"),
+          Map.entry(107, "rocks 5.1"), Map.entry(108, "jacket 0.1"),
+          Map.entry(109, "spare tire 22.2"), Map.entry(110, "jacket 0.5"));
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({
+    "debezium-json, debezium-data-schema-exclude.txt",
+    "canal-json, canal-data.txt",
+    "maxwell-json, maxwell-data.txt"
+  })
+  void changelogSamplesReplayToTheFinalTableState(String format, String file) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Formats.available().containsKey(format), format + " is not on the classpath");
+    String topic = newTopic(format.replace("-json", "-replay"), 1);
+    java.nio.file.Path data = testdata().resolve(file);
+    for (String line : java.nio.file.Files.readAllLines(data)) {
+      if (!line.isBlank()) {
+        producer.send(topic, 0, null, null, line);
+      }
+    }
+    producer.flush();
+    Schema products =
+        Schema.builder()
+            .addNullableField("id", FieldType.INT32)
+            .addNullableField("name", FieldType.STRING)
+            .addNullableField("description", FieldType.STRING)
+            .addNullableField("weight", FieldType.FLOAT)
+            .build();
+    List<Row> rows =
+        runBounded(
+            bounded(topic)
+                .withOption("format", format)
+                .withOption("metadata.list", "offset")
+                .withMetadataColumn("kind", "value.row-kind")
+                .withSchema(products));
+    // Fold in log order; -U (before images) do not change a latest-per-key view.
+    List<Row> ordered = new java.util.ArrayList<>(rows);
+    ordered.sort(java.util.Comparator.comparingLong((Row r) -> r.getInt64("offset")));
+    Map<Integer, String> table = new java.util.TreeMap<>();
+    for (Row row : ordered) {
+      String kind = row.getString("kind");
+      int id = row.getInt32("id");
+      switch (kind) {
+        case "+I":
+        case "+U":
+          table.put(id, row.getString("name") + " " + row.getFloat("weight"));
+          break;
+        case "-D":
+          table.remove(id);
+          break;
+        case "-U":
+          break;
+        default:
+          throw new AssertionError("unknown row kind " + kind);
+      }
+    }
+    assertEquals(
+        new java.util.TreeMap<>(format.equals("debezium-json") ? DEBEZIUM_FINAL : CANAL_MAXWELL_FINAL),
+        table);
+  }
+
+  /** The shared test data folder (../shared/testdata/cdc from the project root). */
+  static java.nio.file.Path testdata() {
+    for (java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      java.nio.file.Path candidate = dir.resolve("shared").resolve("testdata").resolve("cdc");
+      if (java.nio.file.Files.isDirectory(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("shared/testdata/cdc not found above " + java.nio.file.Path.of("").toAbsolutePath());
+  }
 }
