@@ -17,14 +17,16 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <p>Embedded Flink deserializes a job's configuration with the JVM's system class loader when the
  * job has no jars of its own. Under {@code exec:java} that loader is Maven's, without Flink, and
  * every job fails with {@code ClassNotFoundException: org.apache.flink.api.common.ExecutionConfig}.
+ * JMH has the same problem: it starts its measurement JVMs with {@code java.class.path}, which
+ * under {@code exec:java} is Maven's launcher.
  * A child JVM with the project class path on {@code -cp} has no such problem, and the measurements
  * are not shared with Maven's own heap and threads. The child gets the parent's {@code -Xmx},
  * {@code -Xms} and {@code -XX:} options (so {@code MAVEN_OPTS=-Xmx6g} still sizes the heap) and
  * inherits standard output and error.
  */
-final class ForkedJvm {
+public final class ForkedJvm {
   /** Set in the child so that it does not fork again. */
-  static final String CHILD_PROPERTY = "kafkaconnector.bench.forked";
+  public static final String CHILD_PROPERTY = "kafkaconnector.bench.forked";
 
   private ForkedJvm() {}
 
@@ -32,7 +34,7 @@ final class ForkedJvm {
    * The class path to fork with, or null when {@code mainClass} already runs on the system class
    * path (plain {@code java -cp}, an IDE, or the forked child itself).
    */
-  static @Nullable String isolatedClassPath(Class<?> mainClass) {
+  public static @Nullable String isolatedClassPath(Class<?> mainClass) {
     if (Boolean.getBoolean(CHILD_PROPERTY)) {
       return null;
     }
@@ -56,7 +58,7 @@ final class ForkedJvm {
    *
    * @return the child's exit status
    */
-  static int run(Class<?> mainClass, String classPath, String[] args)
+  public static int run(Class<?> mainClass, String classPath, String[] args)
       throws java.io.IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

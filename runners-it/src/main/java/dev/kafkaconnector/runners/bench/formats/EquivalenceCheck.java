@@ -1,0 +1,96 @@
+package dev.kafkaconnector.runners.bench.formats;
+
+import dev.kafkaconnector.formats.RowDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.Collector;
+
+/**
+ * Before anything is timed: every message of a case, decoded by our decoder and by each of
+ * Flink's, must give the same rows (same count, same values by {@link ComparableValues}).
+ */
+final class EquivalenceCheck {
+  private EquivalenceCheck() {}
+
+  /**
+   * @return the number of rows compared per decoder
+   * @throws AssertionError naming the format, decoder, message and both results on a difference
+   */
+  static int verify(FormatCase formatCase) throws Exception {
+    byte[][] messages = formatCase.messages();
+    RowDecoder ours = formatCase.ours();
+    int rows = 0;
+    for (String flinkId : formatCase.flinkIds()) {
+      DeserializationSchema<RowData> flink = formatCase.openFlink(flinkId);
+      rows = 0;
+      for (int i = 0; i < messages.length; i++) {
+        List<List<Object>> expected = new ArrayList<>();
+        flink.deserialize(messages[i], collector(formatCase, expected));
+        List<List<Object>> actual = new ArrayList<>();
+        ours.decode(messages[i], row -> actual.add(formatCase.oursValues(row)));
+        if (!expected.equals(actual)) {
+          throw new AssertionError(
+              "Format '"
+                  + formatCase.format()
+                  + "': our decoder and Flink's '"
+                  + flinkId
+                  + "' disagree on message "
+                  + i
+                  + ":\n  message: "
+                  + new String(messages[i], StandardCharsets.UTF_8)
+                  + "\n  flink:   "
+                  + describe(expected)
+                  + "\n  ours:    "
+                  + describe(actual));
+        }
+        rows += actual.size();
+      }
+      if (rows == 0) {
+        throw new AssertionError("Format '" + formatCase.format() + "': no rows decoded");
+      }
+    }
+    return rows;
+  }
+
+  private static Collector<RowData> collector(FormatCase formatCase, List<List<Object>> out) {
+    return new Collector<>() {
+      @Override
+      public void collect(RowData record) {
+        out.add(formatCase.flinkValues(record));
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** Values with their classes, so that 1.5 (Double) and 1.50 (BigDecimal) are told apart. */
+  private static String describe(List<List<Object>> rows) {
+    StringBuilder out = new StringBuilder("[");
+    for (List<Object> row : rows) {
+      out.append("\n    ");
+      describe(row, out);
+    }
+    return out.append("]").toString();
+  }
+
+  private static void describe(Object value, StringBuilder out) {
+    if (value instanceof List<?> list) {
+      out.append('[');
+      for (int i = 0; i < list.size(); i++) {
+        if (i > 0) {
+          out.append(", ");
+        }
+        describe(list.get(i), out);
+      }
+      out.append(']');
+    } else if (value == null) {
+      out.append("null");
+    } else {
+      out.append(value).append(" (").append(value.getClass().getSimpleName()).append(')');
+    }
+  }
+}
