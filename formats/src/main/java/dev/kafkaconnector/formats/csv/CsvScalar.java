@@ -1,5 +1,6 @@
 package dev.kafkaconnector.formats.csv;
 
+import dev.kafkaconnector.formats.text.FastTemporal;
 import com.fasterxml.jackson.core.Base64Variant;
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
@@ -156,7 +157,9 @@ enum CsvScalar {
   DATE {
     @Override
     Object parse(String text) {
-      return LocalDate.parse(text.trim());
+      String t = text.trim();
+      LocalDate fast = t.length() == 10 ? FastTemporal.date(t, 0) : null;
+      return fast != null ? fast : LocalDate.parse(t);
     }
 
     @Override
@@ -167,7 +170,9 @@ enum CsvScalar {
   TIME {
     @Override
     Object parse(String text) {
-      return LocalTime.parse(text.trim());
+      String t = text.trim();
+      LocalTime fast = FastTemporal.time(t, 0, t.length());
+      return fast != null ? fast : LocalTime.parse(t);
     }
 
     @Override
@@ -180,7 +185,8 @@ enum CsvScalar {
     @Override
     Object parse(String text) {
       String t = text.trim();
-      return LocalDateTime.parse(t, isoT(t) ? ISO_TIMESTAMP : SQL_TIMESTAMP);
+      LocalDateTime fast = fastDateTime(t, t.length());
+      return fast != null ? fast : LocalDateTime.parse(t, isoT(t) ? ISO_TIMESTAMP : SQL_TIMESTAMP);
     }
 
     @Override
@@ -193,6 +199,11 @@ enum CsvScalar {
     @Override
     Object parse(String text) {
       String t = text.trim();
+      boolean zulu = t.endsWith("Z");
+      LocalDateTime fast = fastDateTime(t, zulu ? t.length() - 1 : t.length());
+      if (fast != null) {
+        return new Instant(fast.toInstant(ZoneOffset.UTC).toEpochMilli());
+      }
       TemporalAccessor parsed =
           (isoT(t) ? ISO_TIMESTAMP_LTZ : SQL_TIMESTAMP_LTZ)
               .parseBest(t, OffsetDateTime::from, LocalDateTime::from);
@@ -211,6 +222,19 @@ enum CsvScalar {
           + "Z";
     }
   };
+
+  /**
+   * {@code yyyy-MM-dd HH:mm:ss[.f]} or with {@code T}, filling {@code [0, end)}, read without a
+   * formatter; null for any other shape, so the caller's formatter decides.
+   */
+  private static LocalDateTime fastDateTime(String t, int end) {
+    if (end < 19 || (t.charAt(10) != ' ' && t.charAt(10) != 'T')) {
+      return null;
+    }
+    LocalDate date = FastTemporal.date(t, 0);
+    LocalTime time = date == null ? null : FastTemporal.time(t, 11, end);
+    return time == null ? null : LocalDateTime.of(date, time);
+  }
 
   /** Numbers longer than this are refused before parsing (as Jackson does by default). */
   static final int MAX_NUMBER_LENGTH = 1000;

@@ -1,12 +1,16 @@
 package dev.kafkaconnector.formats.csv;
 
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import dev.kafkaconnector.formats.text.Decimals;
 import java.io.IOException;
 import java.io.Serializable;
+import java.math.BigDecimal;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.LogicalType;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
+import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
+import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -20,9 +24,21 @@ final class CsvValue implements Serializable {
   private final CsvScalar scalar;
   private final @Nullable LogicalType<Object, Object> logicalType;
 
+  /** For a fixed-precision DECIMAL: its precision (0 otherwise) and scale. */
+  private final int decimalPrecision;
+  private final int decimalScale;
+
   private CsvValue(CsvScalar scalar, @Nullable LogicalType<Object, Object> logicalType) {
     this.scalar = scalar;
     this.logicalType = logicalType;
+    if (logicalType != null && FixedPrecisionNumeric.IDENTIFIER.equals(logicalType.getIdentifier())) {
+      Row argument = (Row) logicalType.getArgument();
+      this.decimalPrecision = argument.getInt32("precision");
+      this.decimalScale = argument.getInt32("scale");
+    } else {
+      this.decimalPrecision = 0;
+      this.decimalScale = 0;
+    }
   }
 
   /** The reader/writer of {@code type}, or null when it is not a scalar CSV can hold. */
@@ -70,6 +86,15 @@ final class CsvValue implements Serializable {
       return null;
     }
     Object base = scalar.parse(text);
+    if (decimalPrecision > 0) {
+      // Flink's DECIMAL(p, s): rounded half-up to the scale; a number that does not fit fails.
+      BigDecimal fitted = Decimals.fit((BigDecimal) base, decimalPrecision, decimalScale);
+      if (fitted == null) {
+        throw new IllegalArgumentException(
+            "number " + base + " does not fit DECIMAL(" + decimalPrecision + ", " + decimalScale + ")");
+      }
+      return fitted;
+    }
     return logicalType == null ? base : logicalType.toInputType(base);
   }
 

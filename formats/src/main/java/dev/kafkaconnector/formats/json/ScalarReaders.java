@@ -7,8 +7,8 @@ import com.fasterxml.jackson.core.JsonParser.NumberType;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.StringWriter;
+import dev.kafkaconnector.formats.text.Decimals;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.UUID;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.LogicalType;
@@ -195,8 +195,8 @@ final class ScalarReaders {
 
   /** Flink's DECIMAL(p, s) conversion: rounded half-up to the scale; too many digits fail. */
   static BigDecimal fixedPrecision(BigDecimal value, int precision, int scale) {
-    BigDecimal scaled = value.setScale(scale, RoundingMode.HALF_UP);
-    if (scaled.precision() > precision) {
+    BigDecimal scaled = Decimals.fit(value, precision, scale);
+    if (scaled == null) {
       throw ConversionError.value(
           "number " + value + " does not fit DECIMAL(" + precision + ", " + scale + ")");
     }

@@ -4,6 +4,7 @@ import static java.time.format.DateTimeFormatter.ISO_LOCAL_DATE;
 import static java.time.format.DateTimeFormatter.ISO_LOCAL_TIME;
 
 import java.time.DateTimeException;
+import dev.kafkaconnector.formats.text.FastTemporal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -101,64 +102,12 @@ final class TemporalText {
     return LocalDateTime.of(date, time);
   }
 
-  /** {@code yyyy-MM-dd} at {@code from}, or null when the text has another shape or range. */
   private static LocalDate fastDate(String s, int from) {
-    int year = digits(s, from, 4);
-    int month = digits(s, from + 5, 2);
-    int day = digits(s, from + 8, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > 28 && !validDay(year, month, day)
-        || s.charAt(from + 4) != '-' || s.charAt(from + 7) != '-') {
-      return null;
-    }
-    return LocalDate.of(year, month, day);
+    return FastTemporal.date(s, from);
   }
 
-  private static boolean validDay(int year, int month, int day) {
-    return day <= java.time.YearMonth.of(year, month).lengthOfMonth();
-  }
-
-  /** {@code HH:mm:ss[.f{1,9}]} filling {@code [from, end)}, or null otherwise. */
   private static LocalTime fastTime(String s, int from, int end) {
-    int length = end - from;
-    if (length < 8 || length == 9 || length > 18) {
-      return null;
-    }
-    int hour = digits(s, from, 2);
-    int minute = digits(s, from + 3, 2);
-    int second = digits(s, from + 6, 2);
-    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59
-        || s.charAt(from + 2) != ':' || s.charAt(from + 5) != ':') {
-      return null;
-    }
-    int nano = 0;
-    if (length > 8) {
-      if (s.charAt(from + 8) != '.') {
-        return null;
-      }
-      int count = length - 9;
-      int fraction = digits(s, from + 9, count);
-      if (fraction < 0) {
-        return null;
-      }
-      nano = fraction * POW10[9 - count];
-    }
-    return LocalTime.of(hour, minute, second, nano);
-  }
-
-  /** The value of {@code count} decimal digits at {@code from}, or -1 when one is not a digit. */
-  private static int digits(String s, int from, int count) {
-    if (from + count > s.length()) {
-      return -1;
-    }
-    int value = 0;
-    for (int i = from; i < from + count; i++) {
-      int d = s.charAt(i) - '0';
-      if (d < 0 || d > 9) {
-        return -1;
-      }
-      value = value * 10 + d;
-    }
-    return value;
+    return FastTemporal.time(s, from, end);
   }
 
   // ---------------------------------------------------------------- formatting

@@ -359,4 +359,26 @@ class CsvFormatTest {
       }
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void fixedPrecisionDecimalIsRoundedToItsScaleAndMustFit() throws Exception {
+    org.apache.beam.sdk.schemas.Schema schema =
+        org.apache.beam.sdk.schemas.Schema.builder()
+            .addLogicalTypeField(
+                "price", org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric.of(10, 2))
+            .build();
+    dev.kafkaconnector.formats.RowDecoder decoder =
+        dev.kafkaconnector.formats.Formats.find("csv", "format")
+            .createDecoder(schema, dev.kafkaconnector.formats.FormatContext.of(java.util.Map.of()));
+    java.util.List<org.apache.beam.sdk.values.Row> rows = new java.util.ArrayList<>();
+    decoder.decode("12.5".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add);
+    decoder.decode("12.345".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add);
+    org.junit.jupiter.api.Assertions.assertEquals(new java.math.BigDecimal("12.50"), rows.get(0).getValue("price"));
+    org.junit.jupiter.api.Assertions.assertEquals(new java.math.BigDecimal("12.35"), rows.get(1).getValue("price"));
+    dev.kafkaconnector.formats.FormatException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            dev.kafkaconnector.formats.FormatException.class,
+            () -> decoder.decode("123456789.5".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("price"), e.getMessage());
+  }
 }
