@@ -222,10 +222,15 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
                 "ReadPartitions",
                 ParDo.of(reader)
                     .withOutputTags(
-                        ReadPartitionFn.ROWS, TupleTagList.of(ReadPartitionFn.BAD_RECORDS)));
-    PCollection<BadRecord> bad = outputs.get(ReadPartitionFn.BAD_RECORDS);
-    bad.setCoder(BadRecord.getCoder(input.getPipeline()));
+                        ReadPartitionFn.ROWS,
+                        // A second output costs every record a union wrapper and a filter on
+                        // Flink: declare it only when there is a dead-letter handler.
+                        badRecordHandler == null
+                            ? TupleTagList.empty()
+                            : TupleTagList.of(ReadPartitionFn.BAD_RECORDS)));
     if (badRecordHandler != null) {
+      PCollection<BadRecord> bad = outputs.get(ReadPartitionFn.BAD_RECORDS);
+      bad.setCoder(BadRecord.getCoder(input.getPipeline()));
       badRecordHandler.addErrorCollection(bad);
     }
     return outputs.get(ReadPartitionFn.ROWS).setRowSchema(source.outputSchema());
