@@ -252,13 +252,20 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
             .addNullableField("description", FieldType.STRING)
             .addNullableField("weight", FieldType.FLOAT)
             .build();
+    String tableKey = format.equals("debezium-json") ? "value.source.table" : "value.table";
     List<Row> rows =
         runBounded(
             bounded(topic)
                 .withOption("format", format)
                 .withOption("metadata.list", "offset")
                 .withMetadataColumn("kind", "value.row-kind")
+                .withMetadataColumn("tbl", tableKey)
                 .withSchema(products));
+    String expectedTable =
+        format.equals("maxwell-json") ? "product" : format.equals("canal-json") ? "products2" : "products";
+    for (Row row : rows) {
+      assertEquals(expectedTable, row.getString("tbl"), "format metadata " + tableKey);
+    }
     // Fold in log order; -U (before images) do not change a latest-per-key view.
     List<Row> ordered = new java.util.ArrayList<>(rows);
     ordered.sort(java.util.Comparator.comparingLong((Row r) -> r.getInt64("offset")));
@@ -285,14 +292,21 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
         table);
   }
 
-  /** The shared test data folder (../shared/testdata/cdc from the project root). */
+  /**
+   * The CDC samples: ../shared/testdata/cdc beside the project when it is there, else the copy the
+   * formats module keeps for its unit tests.
+   */
   static java.nio.file.Path testdata() {
     for (java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      java.nio.file.Path candidate = dir.resolve("shared").resolve("testdata").resolve("cdc");
-      if (java.nio.file.Files.isDirectory(candidate)) {
-        return candidate;
+      for (java.nio.file.Path candidate :
+          List.of(
+              dir.resolve("shared").resolve("testdata").resolve("cdc"),
+              dir.resolve("formats").resolve("src").resolve("test").resolve("resources").resolve("cdc"))) {
+        if (java.nio.file.Files.isDirectory(candidate)) {
+          return candidate;
+        }
       }
     }
-    throw new IllegalStateException("shared/testdata/cdc not found above " + java.nio.file.Path.of("").toAbsolutePath());
+    throw new IllegalStateException("CDC samples not found above " + java.nio.file.Path.of("").toAbsolutePath());
   }
 }
