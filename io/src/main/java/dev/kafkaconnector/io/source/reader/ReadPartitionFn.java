@@ -169,6 +169,12 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
           return ProcessContinuation.resume();
         }
         long offset = record.offset();
+        if (offset < range.getFrom()) {
+          // Only after a start offset past the partition's end (see PartitionReader): records
+          // below the range's start were never part of this read.
+          reader.advance();
+          continue;
+        }
         if (!tracker.tryClaim(offset)) {
           finished = offset >= stop;
           return ProcessContinuation.stop();
