@@ -317,6 +317,35 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
   }
 
   @Test
+  void startOffsetPastTheEndWaitsForThatOffset() throws Exception {
+    String topic = newTopic("past-end", 1);
+    producer.fill(topic, 1, 2); // offsets 0, 1
+    Pipeline pipeline = Pipeline.create(streamingOptions());
+    CollectingSink sink = new CollectingSink();
+    pipeline
+        .apply(
+            source(topic)
+                .withOptions(
+                    Map.of(
+                        "scan.startup.mode", "specific-offsets",
+                        "scan.startup.specific-offsets", "partition:0,offset:5"))
+                .withMetadata(MetadataKey.OFFSET))
+        .apply(sink);
+    PipelineResult result = pipeline.run();
+    try {
+      for (int i = 2; i < 7; i++) {
+        producer.sendSync(topic, 0, "r" + i);
+      }
+      List<Row> rows = sink.awaitRows(r -> r.size() >= 2, WAIT, "offsets 5 and 6");
+      Set<Long> offsets = new TreeSet<>();
+      rows.forEach(r -> offsets.add(r.getInt64("offset")));
+      assertEquals(Set.of(5L, 6L), offsets);
+    } finally {
+      result.cancel();
+    }
+  }
+
+  @Test
   void discoversNewPartitionsAndTopicsWhileRunning() throws Exception {
     String topic = newTopic("disc", 1);
     producer.fill(topic, 1, 2);
