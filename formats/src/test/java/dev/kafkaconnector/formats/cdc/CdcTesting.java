@@ -1,5 +1,6 @@
 package dev.kafkaconnector.formats.cdc;
 
+import dev.kafkaconnector.formats.TestMetrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

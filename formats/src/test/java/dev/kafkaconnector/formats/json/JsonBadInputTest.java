@@ -1,5 +1,6 @@
 package dev.kafkaconnector.formats.json;
 
+import dev.kafkaconnector.formats.TestMetrics;
 import static dev.kafkaconnector.formats.json.JsonFormatTest.decode;
 import static dev.kafkaconnector.formats.json.JsonFormatTest.decodeAll;
 import static dev.kafkaconnector.formats.json.JsonFormatTest.decoder;
@@ -59,7 +60,7 @@ class JsonBadInputTest {
 
   /** Decodes with ignore-parse-errors, asserting no row and exactly one counted error. */
   static void skippedAndCounted(byte[] message) throws Exception {
-    try (CountingMetrics metrics = new CountingMetrics()) {
+    try (TestMetrics metrics = new TestMetrics()) {
       assertEquals(List.of(), decodeAll(decoder(SCHEMA, IGNORE), message));
       assertEquals(1, metrics.ignored("json"));
     }
@@ -109,7 +110,7 @@ class JsonBadInputTest {
 
   @Test
   void wrongTypeWithIgnoreParseErrorsNullsTheFieldAndKeepsReading() throws Exception {
-    try (CountingMetrics metrics = new CountingMetrics()) {
+    try (TestMetrics metrics = new TestMetrics()) {
       RowDecoder d = decoder(SCHEMA, IGNORE);
       Row row =
           decode(
@@ -157,7 +158,7 @@ class JsonBadInputTest {
     assertEquals("inner.a", failure(failing, utf8("{\"id\": 1, \"inner\": {}}")).field());
     assertEquals("inner.a", failure(failing, utf8("{\"id\": 1, \"inner\": {\"a\": \"x\"}}")).field());
 
-    try (CountingMetrics metrics = new CountingMetrics()) {
+    try (TestMetrics metrics = new TestMetrics()) {
       RowDecoder ignoring = decoder(strict, IGNORE);
       // the nullable ROW around the bad NOT NULL value becomes null; reading goes on after it
       Row row = decode(ignoring, "{\"id\": 1, \"inner\": {\"a\": \"x\", \"b\": [[1]]}, \"after\": 2}");

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.formats.json;
 
+import dev.kafkaconnector.formats.TestMetrics;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -89,7 +90,7 @@ class JsonToRowConverterTest {
 
   @Test
   void ignoredErrorsAreCountedUnderTheGivenFormat() throws Exception {
-    try (CountingMetrics metrics = new CountingMetrics()) {
+    try (TestMetrics metrics = new TestMetrics()) {
       JsonToRowConverter converter = new JsonToRowConverter(JsonFormatTest.INNER, LENIENT);
       Row row =
           converter.convert(

@@ -235,8 +235,6 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
     "maxwell-json, maxwell-data.txt"
   })
   void changelogSamplesReplayToTheFinalTableState(String format, String file) throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        Formats.available().containsKey(format), format + " is not on the classpath");
     String topic = newTopic(format.replace("-json", "-replay"), 1);
     java.nio.file.Path data = testdata().resolve(file);
     for (String line : java.nio.file.Files.readAllLines(data)) {

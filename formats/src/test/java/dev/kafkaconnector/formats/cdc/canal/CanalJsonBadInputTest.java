@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.FormatMetadata;
 import dev.kafkaconnector.formats.RowDecoder;
-import dev.kafkaconnector.formats.cdc.TestMetrics;
+import dev.kafkaconnector.formats.TestMetrics;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;

@@ -24,7 +24,7 @@ import dev.kafkaconnector.formats.FormatMetadata;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.RowEncoder;
-import dev.kafkaconnector.formats.cdc.TestMetrics;
+import dev.kafkaconnector.formats.TestMetrics;
 import dev.kafkaconnector.formats.cdc.UpdateEncoder;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import java.util.ArrayList;
