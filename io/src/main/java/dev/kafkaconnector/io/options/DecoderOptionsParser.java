@@ -4,7 +4,6 @@ import static dev.kafkaconnector.io.options.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatFactory;
-import dev.kafkaconnector.formats.FormatMetadata;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.ProducedSchema;
 import dev.kafkaconnector.formats.RowDecoder;
@@ -215,10 +214,5 @@ final class DecoderOptionsParser {
 
   private static String unscope(String key, String scope) {
     return key.startsWith(scope) ? key.substring(scope.length()) : key;
-  }
-
-  /** Metadata the value format offers, for documentation. */
-  List<FormatMetadata> valueFormatMetadata() {
-    return valueFormat.readableMetadata();
   }
 }
