@@ -1,7 +1,7 @@
 package dev.kafkaconnector.examples;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,16 +1,17 @@
 package dev.kafkaconnector.io;
 
-import static dev.kafkaconnector.io.options.KafkaConnectorOptions.*;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
-import dev.kafkaconnector.io.options.SourceOptionsParser;
-import dev.kafkaconnector.io.options.SourceOptionsParser.ParsedSource;
-import dev.kafkaconnector.io.source.BoundedMode;
+import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.source.SourceOptionsParser;
+import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
+import dev.kafkaconnector.io.common.BoundedMode;
 import dev.kafkaconnector.io.source.PartitionDescriptor;
-import dev.kafkaconnector.io.source.StartupMode;
+import dev.kafkaconnector.io.common.StartupMode;
 import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
 import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
-import dev.kafkaconnector.io.source.metadata.MetadataColumn;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,19 +43,21 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row>> {
   private static final long serialVersionUID = 1L;
 
-  private final String readerId;
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(KafkaConnectorRead.class);
+  /** The source id of a transform that was not applied yet (validation only). */
+  private static final String UNAPPLIED = "unapplied";
+
   private final Map<String, String> options;
   private final @Nullable Schema schema;
   private final List<MetadataColumn> metadataColumns;
   private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
 
   private KafkaConnectorRead(
-      String readerId,
       Map<String, String> options,
       @Nullable Schema schema,
       List<MetadataColumn> metadataColumns,
       @Nullable ErrorHandler<BadRecord, ?> badRecordHandler) {
-    this.readerId = readerId;
     this.options = options;
     this.schema = schema;
     this.metadataColumns = metadataColumns;
@@ -62,13 +65,12 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   static KafkaConnectorRead create() {
-    return new KafkaConnectorRead(
-        UUID.randomUUID().toString(), new LinkedHashMap<>(), null, List.of(), null);
+    return new KafkaConnectorRead(new LinkedHashMap<>(), null, List.of(), null);
   }
 
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
-    return new KafkaConnectorRead(readerId, newOptions, newSchema, columns, badRecordHandler);
+    return new KafkaConnectorRead(newOptions, newSchema, columns, badRecordHandler);
   }
 
   /**
@@ -78,7 +80,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
    */
   public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorRead(readerId, options, schema, metadataColumns, handler);
+    return new KafkaConnectorRead(options, schema, metadataColumns, handler);
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
@@ -195,16 +197,22 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   /** Validates the options and returns the schema of the rows this source outputs. */
   public Schema outputSchema() {
-    return parse().outputSchema();
+    return parse(UNAPPLIED).outputSchema();
   }
 
-  private ParsedSource parse() {
-    return SourceOptionsParser.parse(readerId, options, schema, metadataColumns);
+  private ParsedSource parse(String sourceId) {
+    return SourceOptionsParser.parse(sourceId, options, schema, metadataColumns);
   }
 
+  /**
+   * Applies the source. Each application gets its own identity here, so two sources derived from
+   * one builder never share consumers, a committer or an error budget; the identity travels with
+   * the DoFns, so all workers of one job agree on it.
+   */
   @Override
   public PCollection<Row> expand(PBegin input) {
-    ParsedSource source = parse();
+    ParsedSource source = parse(UUID.randomUUID().toString());
+    source.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
     DoFn<byte[], PartitionDescriptor> partitions =
         source.spec().isBounded()
             ? new ListPartitionsFn(source.spec())
@@ -239,13 +247,13 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    options.forEach(
-        (key, value) -> {
-          boolean secret =
-              key.startsWith(PROPERTIES_PREFIX)
-                  && isSecretProperty(key.substring(PROPERTIES_PREFIX.length()));
-          builder.add(DisplayData.item(key, secret ? "******" : value));
-        });
+    Secrets.redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+  }
+
+  /** The options with secret values masked. */
+  @Override
+  public String toString() {
+    return "KafkaConnectorRead" + Secrets.redactOptions(options);
   }
 
   private static String offsetsText(Map<Integer, Long> offsets) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataKey;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
@@ -22,6 +22,7 @@ class KafkaConnectorReadTest {
   private static KafkaConnectorRead read() {
     return KafkaConnectorIO.read()
         .withBootstrapServers("broker:9092")
+        .withGroupId("reader-test")
         .withTopics("a", "b")
         .withFormat("raw")
         .withSchema(SCHEMA);

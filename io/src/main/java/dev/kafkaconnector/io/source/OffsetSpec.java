@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source;
 
+import dev.kafkaconnector.io.common.StartupMode;
 import java.io.Serializable;
 import java.util.Map;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -9,31 +10,22 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * reading starts ({@code scan.startup.*}) or stops ({@code scan.bounded.*}).
  *
  * @param kind which rule
- * @param timestampMillis for {@link Kind#TIMESTAMP}
- * @param specificOffsets for {@link Kind#SPECIFIC_OFFSETS}: partition number to offset
+ * @param timestampMillis for {@link StartupMode#TIMESTAMP}
+ * @param specificOffsets for {@link StartupMode#SPECIFIC_OFFSETS}: partition number to offset
  */
 public record OffsetSpec(
-    Kind kind, @Nullable Long timestampMillis, @Nullable Map<Integer, Long> specificOffsets)
+    StartupMode kind, @Nullable Long timestampMillis, @Nullable Map<Integer, Long> specificOffsets)
     implements Serializable {
 
-  /** The rules. */
-  public enum Kind {
-    EARLIEST,
-    LATEST,
-    GROUP_OFFSETS,
-    TIMESTAMP,
-    SPECIFIC_OFFSETS
-  }
-
-  public static OffsetSpec of(Kind kind) {
+  public static OffsetSpec of(StartupMode kind) {
     return new OffsetSpec(kind, null, null);
   }
 
   public static OffsetSpec timestamp(long millis) {
-    return new OffsetSpec(Kind.TIMESTAMP, millis, null);
+    return new OffsetSpec(StartupMode.TIMESTAMP, millis, null);
   }
 
   public static OffsetSpec specific(Map<Integer, Long> offsets) {
-    return new OffsetSpec(Kind.SPECIFIC_OFFSETS, null, Map.copyOf(offsets));
+    return new OffsetSpec(StartupMode.SPECIFIC_OFFSETS, null, Map.copyOf(offsets));
   }
 }

@@ -24,9 +24,13 @@ public record PartitionDescriptor(String topic, int partition, long startOffset,
     return new TopicPartition(topic, partition);
   }
 
-  /** A deterministic coder. */
+  /**
+   * A deterministic coder with a version byte first, so that a later connector build can still
+   * decode the descriptors of a job's checkpoint.
+   */
   public static final class Coder extends AtomicCoder<PartitionDescriptor> {
     private static final long serialVersionUID = 1L;
+    private static final int VERSION = 1;
     private static final Coder INSTANCE = new Coder();
 
     public static Coder of() {
@@ -35,6 +39,7 @@ public record PartitionDescriptor(String topic, int partition, long startOffset,
 
     @Override
     public void encode(PartitionDescriptor value, OutputStream out) throws IOException {
+      out.write(VERSION);
       StringUtf8Coder.of().encode(value.topic(), out);
       VarIntCoder.of().encode(value.partition(), out);
       VarLongCoder.of().encode(value.startOffset(), out);
@@ -43,6 +48,12 @@ public record PartitionDescriptor(String topic, int partition, long startOffset,
 
     @Override
     public PartitionDescriptor decode(InputStream in) throws IOException {
+      int version = in.read();
+      if (version != VERSION) {
+        throw new IOException(
+            "Cannot decode a partition descriptor of version " + version + " (this build reads"
+                + " version " + VERSION + ")");
+      }
       return new PartitionDescriptor(
           StringUtf8Coder.of().decode(in),
           VarIntCoder.of().decode(in),

@@ -1,18 +1,19 @@
 package dev.kafkaconnector.io.source;
 
-import dev.kafkaconnector.io.options.KafkaConnectorOptions;
+import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Map;
-import java.util.TreeMap;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Everything a running source needs, validated and parsed at pipeline construction. Client
- * properties may hold secrets: {@link #toString()} shows only their keys.
+ * properties may hold secrets: {@link #toString()} masks their values.
  *
- * @param readerId identifies this source's consumers in the per-JVM pools
+ * @param sourceId the identity of the applied transform, made at {@code expand}: it keys this
+ *     source's clients and state in the per-JVM registry, so two sources never share a consumer,
+ *     a committer or an error budget, even when built from one builder
  * @param clientProperties Kafka client properties (the {@code properties.*} options, prefix
  *     removed)
  * @param subscription the topics
@@ -21,16 +22,18 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param discoveryInterval how often to look for new partitions; zero or negative disables it
  * @param headerFilter the record filter, or null
  * @param checkDuplicatedGroupId fail at start when the group has active members
+ * @param watermark output timestamps and watermark
  */
 public record SourceSpec(
-    String readerId,
+    String sourceId,
     Map<String, String> clientProperties,
     TopicSubscription subscription,
     OffsetSpec startup,
     @Nullable OffsetSpec bounded,
     Duration discoveryInterval,
     @Nullable HeaderFilter headerFilter,
-    boolean checkDuplicatedGroupId)
+    boolean checkDuplicatedGroupId,
+    WatermarkPolicy watermark)
     implements Serializable {
 
   public SourceSpec {
@@ -53,12 +56,9 @@ public record SourceSpec(
     return !isBounded() && !discoveryInterval.isZero() && !discoveryInterval.isNegative();
   }
 
-  /** The client properties with secret values replaced, for messages and display data. */
+  /** The client properties with secret values masked, for messages and display data. */
   public Map<String, String> redactedClientProperties() {
-    Map<String, String> out = new TreeMap<>();
-    clientProperties.forEach(
-        (k, v) -> out.put(k, KafkaConnectorOptions.isSecretProperty(k) ? "******" : v));
-    return out;
+    return Secrets.redactProperties(clientProperties);
   }
 
   @Override
@@ -71,6 +71,8 @@ public record SourceSpec(
         + startup
         + ", bounded="
         + bounded
+        + ", watermark="
+        + watermark
         + ", properties="
         + redactedClientProperties()
         + "}";

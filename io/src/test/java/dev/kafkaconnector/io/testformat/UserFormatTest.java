@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kafkaconnector.io.options.SourceOptionsParser;
+import dev.kafkaconnector.io.source.SourceOptionsParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,8 @@ class UserFormatTest {
 
   private static Map<String, String> options(String... more) {
     Map<String, String> options = new java.util.HashMap<>(
-        Map.of("properties.bootstrap.servers", "b:9092", "topic", "t", "format", "reversed"));
+        Map.of("properties.bootstrap.servers", "b:9092", "topic", "t", "format", "reversed",
+            "scan.startup.mode", "earliest-offset"));
     for (int i = 0; i < more.length; i += 2) {
       options.put(more[i], more[i + 1]);
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -237,7 +237,10 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     Exception e =
         assertThrows(
             Exception.class,
-            () -> runBounded(source("no-such-topic-xyz").withOption("scan.bounded.mode", "latest-offset")));
+            () -> runBounded(
+                    source("no-such-topic-xyz")
+                        .withOption("scan.startup.mode", "earliest-offset")
+                        .withOption("scan.bounded.mode", "latest-offset")));
     assertMessageContains(e, "no-such-topic-xyz");
   }
 
@@ -253,6 +256,7 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
                             Map.of(
                                 "properties.bootstrap.servers", "127.0.0.1:1",
                                 "properties.default.api.timeout.ms", "3000",
+                                "scan.startup.mode", "earliest-offset",
                                 "scan.bounded.mode", "latest-offset"))));
     assertMessageContains(e, "127.0.0.1:1");
   }

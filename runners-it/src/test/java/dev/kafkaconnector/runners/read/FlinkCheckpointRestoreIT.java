@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.time.Duration;

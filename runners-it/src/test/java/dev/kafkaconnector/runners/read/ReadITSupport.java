@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

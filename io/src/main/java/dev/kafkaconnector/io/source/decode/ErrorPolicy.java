@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.decode;
 
-import static dev.kafkaconnector.io.options.KafkaConnectorOptions.INGESTION_ERROR_TOLERANCE_MAX_COUNT;
-import static dev.kafkaconnector.io.options.KafkaConnectorOptions.INGESTION_IGNORE_ERRORS;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.INGESTION_ERROR_TOLERANCE_MAX_COUNT;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.INGESTION_IGNORE_ERRORS;
 
 import dev.kafkaconnector.formats.options.Configuration;
 import java.io.Serializable;

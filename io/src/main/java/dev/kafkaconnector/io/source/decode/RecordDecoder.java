@@ -2,7 +2,8 @@ package dev.kafkaconnector.io.source.decode;
 
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.RowDecoder;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.KeyValueLayout;
+import dev.kafkaconnector.io.common.MetadataKey;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceSpec;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.DoFn.UnboundedPerElement;
 import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
@@ -49,7 +48,7 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
 
   @GetRestrictionCoder
   public Coder<DiscoveryRestriction> restrictionCoder() {
-    return SerializableCoder.of(DiscoveryRestriction.class);
+    return DiscoveryRestrictionCoder.of();
   }
 
   @GetInitialWatermarkEstimatorState

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.source.enumerate;
 
 import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.ConsumerSettings;
 import dev.kafkaconnector.io.source.KafkaSourceException;
 import dev.kafkaconnector.io.source.TopicSubscription;
 import java.time.Duration;
@@ -124,12 +125,7 @@ public final class KafkaMetadataClient implements AutoCloseable {
   /** A consumer for offset look-ups (committed, beginning, end, by time); closed with this. */
   public KafkaConsumer<byte[], byte[]> consumer() {
     if (consumer == null) {
-      Map<String, Object> props = new HashMap<>(spec.clientProperties());
-      props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-      props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-      props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-      props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-      props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "kafka-connector-offsets-" + spec.readerId());
+      Map<String, Object> props = ConsumerSettings.groupClient(spec, "offsets");
       props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
       consumer = new KafkaConsumer<>(props);
     }
@@ -145,7 +141,7 @@ public final class KafkaMetadataClient implements AutoCloseable {
           props.put(key, value);
         }
       }
-      props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-admin-" + spec.readerId());
+      props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-admin-" + spec.sourceId());
       props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
       props.putIfAbsent(
           AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(30_000, timeout.toMillis()));

@@ -51,9 +51,9 @@ public final class OffsetResolver {
       return Map.of();
     }
     switch (offsetSpec.kind()) {
-      case EARLIEST:
+      case EARLIEST_OFFSET:
         return earliest(partitions);
-      case LATEST:
+      case LATEST_OFFSET:
         return copy(consumer.endOffsets(partitions));
       case TIMESTAMP:
         return byTimestamp(offsetSpec.timestampMillis(), partitions);

@@ -6,7 +6,6 @@ import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -32,7 +31,6 @@ final class BadRecordHandler implements Serializable {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(BadRecordHandler.class);
   private static final int LOGGED_PER_SOURCE = 20;
-  private static final Map<String, AtomicLong> FAILURES = new ConcurrentHashMap<>();
 
   /** The schema of the records in the dead-letter output. */
   static final Schema KAFKA_RECORD =
@@ -46,15 +44,13 @@ final class BadRecordHandler implements Serializable {
           .addNullableField("value", FieldType.BYTES)
           .build();
 
-  private final String sourceId;
   private final ErrorPolicy policy;
   private final boolean deadLetter;
   private final Counter toDeadLetter =
       Metrics.counter("kafka-connector", "records-to-dead-letter");
   private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-bad");
 
-  BadRecordHandler(String sourceId, ErrorPolicy policy, boolean deadLetter) {
-    this.sourceId = sourceId;
+  BadRecordHandler(ErrorPolicy policy, boolean deadLetter) {
     this.policy = policy;
     this.deadLetter = deadLetter;
   }
@@ -62,9 +58,10 @@ final class BadRecordHandler implements Serializable {
   /**
    * Handles {@code failure}.
    *
+   * @param failures the source's count of skipped records in this JVM (its error budget)
    * @throws KafkaSourceException when the policy is to fail
    */
-  void handle(BadRecordException failure, MultiOutputReceiver out) {
+  void handle(BadRecordException failure, MultiOutputReceiver out, AtomicLong failures) {
     if (deadLetter) {
       try {
         BadRecordRouter.RECORDING_ROUTER.route(
@@ -84,7 +81,7 @@ final class BadRecordHandler implements Serializable {
       throw failure;
     }
     skipped.inc();
-    long count = FAILURES.computeIfAbsent(sourceId, id -> new AtomicLong()).incrementAndGet();
+    long count = failures.incrementAndGet();
     if (policy.maxCount() >= 0 && count > policy.maxCount()) {
       throw new KafkaSourceException(
           count + " records failed to decode, more than ingestion.error-tolerance.max-count = "

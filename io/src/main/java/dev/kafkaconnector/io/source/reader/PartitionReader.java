@@ -29,6 +29,10 @@ final class PartitionReader implements AutoCloseable {
   private long nextOffset;
   private volatile long endOffsetEstimate = -1;
   private volatile long lastUsedNanos = System.nanoTime();
+  /** When the last poll gave records (or the reader was made). */
+  private long lastRecordNanos = System.nanoTime();
+  private long lastExistenceCheckNanos = System.nanoTime();
+  private int missingAnswers;
 
   PartitionReader(TopicPartition partition, KafkaConsumer<byte[], byte[]> consumer, long start) {
     this.partition = partition;
@@ -87,6 +91,42 @@ final class PartitionReader implements AutoCloseable {
     return endOffsetEstimate;
   }
 
+  /** How long the partition has given no records. */
+  long nanosWithoutRecords() {
+    return System.nanoTime() - lastRecordNanos;
+  }
+
+  /** Whether the partition was caught up at the last poll (no record left before its end). */
+  boolean caughtUp() {
+    return endOffsetEstimate >= 0 && fetchPosition() >= endOffsetEstimate;
+  }
+
+  /**
+   * Whether the partition still exists, asked at most every {@code every} while it gives no
+   * records; true when not asked this time or when the broker cannot be asked. A partition is only
+   * taken as gone when the broker said so twice in a row.
+   */
+  boolean stillExists(Duration every) {
+    long now = System.nanoTime();
+    if (now - lastExistenceCheckNanos < every.toNanos()
+        || now - lastRecordNanos < every.toNanos()) {
+      return true;
+    }
+    lastExistenceCheckNanos = now;
+    try {
+      List<org.apache.kafka.common.PartitionInfo> partitions =
+          consumer.partitionsFor(partition.topic(), Duration.ofSeconds(5));
+      boolean exists =
+          partitions != null
+              && partitions.stream().anyMatch(p -> p.partition() == partition.partition());
+      missingAnswers = exists ? 0 : missingAnswers + 1;
+      return missingAnswers < 2;
+    } catch (RuntimeException e) {
+      LOG.debug("Could not check that {} exists: {}", partition, e.toString());
+      return true;
+    }
+  }
+
   void touch() {
     lastUsedNanos = System.nanoTime();
   }
@@ -125,6 +165,9 @@ final class PartitionReader implements AutoCloseable {
     }
     buffer = records;
     index = 0;
+    if (!records.isEmpty()) {
+      lastRecordNanos = System.nanoTime();
+    }
     OptionalLong lag = consumer.currentLag(partition);
     if (lag.isPresent()) {
       endOffsetEstimate = consumer.position(partition) + lag.getAsLong();

@@ -10,40 +10,43 @@ import java.time.Duration;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.io.range.OffsetRange;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.transforms.splittabledofn.GrowableOffsetRangeTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
 import org.apache.beam.sdk.transforms.splittabledofn.OffsetRangeTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;
-import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
-import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TupleTag;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The splittable reader: one restriction per topic partition over an offset range (growable for
- * unbounded reads). Records are claimed one by one; a claim fails when the runner checkpoints, and
- * the partition's consumer then goes back to a per-JVM pool with its buffered records so the
- * resumed restriction continues without a new consumer or seek.
+ * unbounded reads), which runners may checkpoint but never split at a fraction. Records are
+ * claimed one by one; a claim fails when the runner checkpoints, and the partition's consumer then
+ * goes back to the source's pool with its buffered records so the resumed restriction continues
+ * without a new consumer or seek.
  *
- * <p>Output timestamps are the record timestamps; the watermark is the highest record timestamp
- * seen, and moves to the wall clock (less {@link #IDLE_WATERMARK_LAG}) while a partition is caught
- * up, so idle partitions do not hold back windows. After a checkpoint is durable the offsets read
- * are committed to {@code properties.group.id}, when set.
+ * <p>Everything the reader opens belongs to the source's {@link SourceResources}, acquired in
+ * {@code @Setup} and released in {@code @Teardown}. Timestamps and the watermark follow the
+ * source's watermark policy ({@link PartitionWatermark}). After a checkpoint is durable the offsets
+ * read are committed to {@code properties.group.id}, when set. A partition that no longer exists
+ * ends its restriction.
  */
 public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(ReadPartitionFn.class);
 
   static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-  static final org.joda.time.Duration IDLE_WATERMARK_LAG = org.joda.time.Duration.standardSeconds(1);
+  static final Duration EXISTENCE_CHECK_INTERVAL = Duration.ofSeconds(10);
   private static final org.joda.time.Duration COMMIT_EXPIRY =
       org.joda.time.Duration.standardMinutes(10);
 
@@ -56,8 +59,8 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   private final SourceSpec spec;
   private final RecordDecoder decoder;
   private final BadRecordHandler badRecords;
-  private final Counter filtered =
-      Metrics.counter("kafka-connector", "records-filtered-by-header");
+  private final SourceMetrics metrics = new SourceMetrics();
+  private transient @Nullable SourceResources resources;
 
   ReadPartitionFn(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
     this.spec = spec;
@@ -72,10 +75,34 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
    */
   public static ReadPartitionFn create(
       SourceSpec spec, RecordDecoder decoder, ErrorPolicy policy, boolean deadLetter) {
-    BadRecordHandler handler = new BadRecordHandler(spec.readerId(), policy, deadLetter);
+    BadRecordHandler handler = new BadRecordHandler(policy, deadLetter);
     return spec.isBounded()
         ? new Bounded(spec, decoder, handler)
         : new Unbounded(spec, decoder, handler);
+  }
+
+  @Setup
+  public void setup() {
+    resources();
+  }
+
+  @Teardown
+  public void teardown() {
+    SourceResources r = resources;
+    resources = null;
+    if (r != null) {
+      r.release();
+    }
+  }
+
+  /** The source's resources; acquired on first use if a runner asks before {@code @Setup}. */
+  private SourceResources resources() {
+    SourceResources r = resources;
+    if (r == null) {
+      r = SourceResources.acquire(spec);
+      resources = r;
+    }
+    return r;
   }
 
   @GetInitialRestriction
@@ -89,18 +116,27 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
       @Element PartitionDescriptor partition, @Restriction OffsetRange range) {
     if (range.getTo() == PartitionDescriptor.UNBOUNDED) {
       TopicPartition tp = partition.topicPartition();
-      return new GrowableOffsetRangeTracker(
-          range.getFrom(), () -> PartitionReaderPool.endOffsetEstimate(spec, tp));
+      EndOffsets ends = resources().endOffsets();
+      return new CheckpointOnlyTracker(
+          new GrowableOffsetRangeTracker(range.getFrom(), () -> ends.cached(tp)));
     }
-    return new OffsetRangeTracker(range);
+    return new CheckpointOnlyTracker(new OffsetRangeTracker(range));
   }
 
+  /**
+   * The backlog in records. For an unbounded range the end offset comes from this JVM's readers
+   * or, when none has read the partition here, from the broker.
+   */
   @GetSize
   public double size(@Element PartitionDescriptor partition, @Restriction OffsetRange range) {
     if (range.getTo() != PartitionDescriptor.UNBOUNDED) {
       return range.getTo() - range.getFrom();
     }
-    long end = PartitionReaderPool.endOffsetEstimate(spec, partition.topicPartition());
+    long end = resources().endOffsets().current(partition.topicPartition());
+    if (end < 0) {
+      // Unknown: not zero, so that a runner never takes an unread partition for finished.
+      return 1;
+    }
     return Math.max(0, end - range.getFrom());
   }
 
@@ -140,7 +176,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   ProcessContinuation readPartition(
       PartitionDescriptor partition,
       RestrictionTracker<OffsetRange, Long> tracker,
-      ManualWatermarkEstimator<Instant> watermark,
+      ManualWatermarkEstimator<Instant> estimator,
       MultiOutputReceiver outputs,
       @Nullable BundleFinalizer finalizer) {
     OffsetRange range = tracker.currentRestriction();
@@ -148,11 +184,13 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     if (range.getFrom() >= stop) {
       return ProcessContinuation.stop();
     }
+    SourceResources source = resources();
     TopicPartition tp = partition.topicPartition();
-    PartitionReader reader = PartitionReaderPool.borrow(spec, tp, range.getFrom());
+    PartitionReader reader = source.readers().borrow(tp, range.getFrom());
+    PartitionWatermark watermark = new PartitionWatermark(spec.watermark(), estimator);
+    SourceMetrics.Batch counts = metrics.batch();
     boolean finished = false;
     long lastClaimed = -1;
-    long maxTimestamp = watermark.currentWatermark().getMillis();
     HeaderFilter filter = spec.headerFilter();
     OutputReceiver<Row> out = outputs.get(ROWS);
     try {
@@ -165,7 +203,13 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
             finished = true;
             return ProcessContinuation.stop();
           }
-          advanceIdleWatermark(reader, watermark, maxTimestamp);
+          if (!reader.stillExists(EXISTENCE_CHECK_INTERVAL)) {
+            LOG.warn("{} no longer exists; its read ends at offset {}", tp, reader.nextOffset());
+            tracker.tryClaim(stop);
+            finished = true;
+            return ProcessContinuation.stop();
+          }
+          watermark.onNoRecord(reader.caughtUp(), reader.nanosWithoutRecords());
           return ProcessContinuation.resume();
         }
         long offset = record.offset();
@@ -181,20 +225,16 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
         }
         reader.advance();
         lastClaimed = offset;
-        long ts = record.timestamp();
-        Instant timestamp = ts >= 0 ? new Instant(ts) : BoundedWindow.TIMESTAMP_MIN_VALUE;
+        counts.read(record);
+        Instant timestamp = watermark.timestampOf(record);
         if (filter == null || filter.test(record.headers())) {
           try {
             decoder.decode(record, row -> out.outputWithTimestamp(row, timestamp));
           } catch (BadRecordException e) {
-            badRecords.handle(e, outputs);
+            badRecords.handle(e, outputs, source.badRecords());
           }
         } else {
-          filtered.inc();
-        }
-        if (ts > maxTimestamp) {
-          maxTimestamp = ts;
-          watermark.setWatermark(timestamp);
+          counts.filtered();
         }
         if (offset + 1 >= stop) {
           // The last offset of a bounded range: done without waiting for another poll.
@@ -203,28 +243,18 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
         }
       }
     } finally {
+      long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
+      counts.flush(tp, reader.endOffsetEstimate(), next, watermark.lateRecords());
       if (finished) {
         reader.close();
       } else {
-        PartitionReaderPool.release(spec, reader);
+        source.readers().release(reader);
       }
       if (finalizer != null && spec.groupId() != null) {
         // Like Flink, commit the position of idle partitions too, so that lag is visible.
-        long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
-        OffsetCommitter committer = OffsetCommitter.of(spec);
+        OffsetCommitter committer = source.committer();
         finalizer.afterBundleCommit(
             Instant.now().plus(COMMIT_EXPIRY), () -> committer.commit(tp, next));
-      }
-    }
-  }
-
-  private static void advanceIdleWatermark(
-      PartitionReader reader, ManualWatermarkEstimator<Instant> watermark, long maxTimestamp) {
-    long end = reader.endOffsetEstimate();
-    if (end >= 0 && reader.fetchPosition() >= end) {
-      Instant idle = Instant.now().minus(IDLE_WATERMARK_LAG);
-      if (idle.getMillis() > maxTimestamp && idle.isAfter(watermark.currentWatermark())) {
-        watermark.setWatermark(idle);
       }
     }
   }

@@ -14,8 +14,8 @@ import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.options.Configuration;
 import dev.kafkaconnector.io.source.KafkaSourceException;
-import dev.kafkaconnector.io.source.metadata.MetadataColumn;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.MetadataKey;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -46,9 +46,10 @@ class RecordDecoderTest {
   }
 
   private static RecordDecoder decoder(Schema physical, List<MetadataColumn> metadata) {
-    return dev.kafkaconnector.io.options.SourceOptionsParser.parse(
+    return dev.kafkaconnector.io.source.SourceOptionsParser.parse(
             "test",
-            Map.of("properties.bootstrap.servers", "localhost:9092", "topic", "orders", "format", "raw"),
+            Map.of("properties.bootstrap.servers", "localhost:9092", "topic", "orders", "format", "raw",
+                "scan.startup.mode", "earliest-offset"),
             physical,
             metadata)
         .decoder();

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.options;
+package dev.kafkaconnector.io.common;
 
 import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.Formats;

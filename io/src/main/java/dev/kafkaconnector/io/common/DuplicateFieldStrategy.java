@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source.decode;
+package dev.kafkaconnector.io.common;
 
 /**
  * What to do with a column decoded from both the key and the value ({@code

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.options;
+package dev.kafkaconnector.io.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +18,7 @@ class OptionReferenceTest {
         OptionReference.replaceIn(text),
         text,
         "README.md's option reference is out of date; regenerate it with: mvn -q -o -pl io"
-            + " exec:java -Dexec.mainClass=dev.kafkaconnector.io.options.OptionReference"
+            + " exec:java -Dexec.mainClass=dev.kafkaconnector.io.common.OptionReference"
             + " -Dexec.args=README.md -Dexec.classpathScope=compile");
   }
 

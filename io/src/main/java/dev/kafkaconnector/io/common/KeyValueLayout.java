@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source.decode;
+package dev.kafkaconnector.io.common;
 
 import java.io.Serializable;
 import java.util.HashSet;
@@ -13,7 +13,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Where each column of a source comes from: the record key ({@code key.fields}, decoded by {@code
  * key.format}) or the record value, with the column-name prefixes of {@code key.fields-prefix} and
  * {@code value.fields-prefix} removed before decoding. Worked out once, when the transform is
- * built; {@link #assemble} then only copies values by index.
+ * built; {@link #assemble} (reading) and {@link #keyRow} / {@link #valueRow} (writing) then only
+ * copy values by index. Shared by the reader and the writer.
  */
 public final class KeyValueLayout implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -122,6 +123,29 @@ public final class KeyValueLayout implements Serializable {
     }
     return new KeyValueLayout(
         keyBuilder.build(), valueBuilder.build(), keyIndex, valueIndex, physical, strategy);
+  }
+
+  /** The key row of {@code row} (a row of the physical schema) for writing; null without key. */
+  public @Nullable Row keyRow(Row row) {
+    if (!readsKey()) {
+      return null;
+    }
+    return project(row, keySchema, keyIndex);
+  }
+
+  /** The value row of {@code row} (a row of the physical schema) for writing. */
+  public Row valueRow(Row row) {
+    return project(row, valueSchema, valueIndex);
+  }
+
+  private static Row project(Row row, Schema target, int[] index) {
+    Object[] values = new Object[target.getFieldCount()];
+    for (int i = 0; i < index.length; i++) {
+      if (index[i] >= 0) {
+        values[index[i]] = row.getValue(i);
+      }
+    }
+    return Row.withSchema(target).attachValues(java.util.Arrays.asList(values));
   }
 
   /** Whether any column comes from the key. */

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source.decode;
+package dev.kafkaconnector.io.common;
 
 /** Which columns the record value holds ({@code value.fields-include}). */
 public enum ValueFieldsInclude {

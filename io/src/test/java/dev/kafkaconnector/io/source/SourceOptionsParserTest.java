@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.options;
+package dev.kafkaconnector.io.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,11 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kafkaconnector.io.options.SourceOptionsParser.ParsedSource;
+import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.OffsetSpec;
 import dev.kafkaconnector.io.source.SourceSpec;
-import dev.kafkaconnector.io.source.metadata.MetadataColumn;
-import dev.kafkaconnector.io.source.metadata.MetadataKey;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.StartupMode;
+import dev.kafkaconnector.io.common.MetadataKey;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,6 +42,7 @@ class SourceOptionsParserTest {
   private static Map<String, String> minimal() {
     Map<String, String> m = new HashMap<>();
     m.put("properties.bootstrap.servers", "broker1:9092,broker2:9092");
+    m.put("properties.group.id", "g");
     m.put("topic", "orders");
     m.put("format", "raw");
     return m;
@@ -80,19 +82,21 @@ class SourceOptionsParserTest {
   void minimalConfig() {
     ParsedSource parsed = parse(minimal());
     SourceSpec spec = parsed.spec();
-    assertEquals("reader-1", spec.readerId());
+    assertEquals("reader-1", spec.sourceId());
     assertEquals("broker1:9092,broker2:9092", spec.bootstrapServers());
-    assertEquals(Map.of("bootstrap.servers", "broker1:9092,broker2:9092"), spec.clientProperties());
+    assertEquals(
+        Map.of("bootstrap.servers", "broker1:9092,broker2:9092", "group.id", "g"),
+        spec.clientProperties());
     assertEquals(List.of("orders"), spec.subscription().topics());
     assertNull(spec.subscription().pattern());
-    assertEquals(OffsetSpec.of(OffsetSpec.Kind.GROUP_OFFSETS), spec.startup());
+    assertEquals(OffsetSpec.of(StartupMode.GROUP_OFFSETS), spec.startup());
     assertNull(spec.bounded());
     assertFalse(spec.isBounded());
     assertEquals(Duration.ofMinutes(5), spec.discoveryInterval());
     assertTrue(spec.discoveryEnabled());
     assertNull(spec.headerFilter());
     assertFalse(spec.checkDuplicatedGroupId());
-    assertNull(spec.groupId());
+    assertEquals("g", spec.groupId());
     assertEquals(PHYSICAL, parsed.outputSchema());
     assertEquals(PHYSICAL, parsed.decoder().outputSchema());
   }
@@ -256,10 +260,10 @@ class SourceOptionsParserTest {
   @Test
   void startupModes() {
     assertEquals(
-        OffsetSpec.of(OffsetSpec.Kind.EARLIEST),
+        OffsetSpec.of(StartupMode.EARLIEST_OFFSET),
         parse(with("scan.startup.mode", "earliest-offset")).spec().startup());
     assertEquals(
-        OffsetSpec.of(OffsetSpec.Kind.LATEST),
+        OffsetSpec.of(StartupMode.LATEST_OFFSET),
         parse(with("scan.startup.mode", "LATEST-OFFSET")).spec().startup());
     assertEquals(
         OffsetSpec.timestamp(1_700_000_000_000L),
@@ -336,7 +340,7 @@ class SourceOptionsParserTest {
   void boundedLatestOffset() {
     SourceSpec spec = parse(with("scan.bounded.mode", "latest-offset")).spec();
     assertTrue(spec.isBounded());
-    assertEquals(OffsetSpec.of(OffsetSpec.Kind.LATEST), spec.bounded());
+    assertEquals(OffsetSpec.of(StartupMode.LATEST_OFFSET), spec.bounded());
     assertFalse(spec.discoveryEnabled(), "bounded reads do not discover partitions");
   }
 
@@ -444,8 +448,10 @@ class SourceOptionsParserTest {
 
   @Test
   void checkDuplicatedGroupIdWithoutGroupId() {
-    fails(with("scan.check.duplicated.group.id", "true"),
-        "'scan.check.duplicated.group.id'", "'properties.group.id'");
+    Map<String, String> options = without("properties.group.id");
+    options.put("scan.startup.mode", "earliest-offset");
+    options.put("scan.check.duplicated.group.id", "true");
+    fails(options, "'scan.check.duplicated.group.id'", "'properties.group.id'");
   }
 
   @Test
@@ -560,5 +566,83 @@ class SourceOptionsParserTest {
   @Test
   void optionOfAFormatNotInUseFails() {
     fails(with("json.fail-on-missing-field", "true"), "'json.fail-on-missing-field'", "format 'json'", "not use");
+  }
+
+  // ---- construction-time checks (source hardening) ----
+
+  @Test
+  void groupOffsetsWithoutGroupIdFailsAtConstruction() {
+    fails(without("properties.group.id"), "'properties.group.id'", "'scan.startup.mode'",
+        "group-offsets");
+    Map<String, String> bounded = without("properties.group.id");
+    bounded.put("scan.startup.mode", "earliest-offset");
+    bounded.put("scan.bounded.mode", "group-offsets");
+    fails(bounded, "'scan.bounded.mode'", "'properties.group.id'");
+    Map<String, String> earliest = without("properties.group.id");
+    earliest.put("scan.startup.mode", "earliest-offset");
+    assertNotNull(parse(earliest).spec());
+  }
+
+  @Test
+  void malformedJaasConfigNamesTheKeyWithoutItsValue() {
+    String secret = "pw-Never-Shown-77";
+    IllegalArgumentException e =
+        fails(
+            with(
+                "properties.security.protocol", "SASL_PLAINTEXT",
+                "properties.sasl.mechanism", "PLAIN",
+                "properties.sasl.jaas.config",
+                "org.apache.kafka.common.security.plain.PlainLoginModule username=\"u\" password=\""
+                    + secret + "\""),
+            "'properties.sasl.jaas.config'");
+    assertFalse(e.getMessage().contains(secret), e.getMessage());
+  }
+
+  @Test
+  void clientPropertyTheClientRejectsNamesTheKey() {
+    fails(with("properties.max.poll.records", "many"), "'properties.max.poll.records'", "many");
+    IllegalArgumentException e =
+        fails(with("properties.ssl.key.password", "x", "properties.request.timeout.ms", "-5"),
+            "'properties.request.timeout.ms'");
+    assertFalse(e.getMessage().contains("Value: x"), e.getMessage());
+  }
+
+  @Test
+  void forcedClientSettingsAreWarnedAbout() {
+    List<String> warnings =
+        parse(with("properties.enable.auto.commit", "true", "scan.startup.mode",
+                "earliest-offset", "properties.auto.offset.reset", "latest"))
+            .warnings();
+    assertTrue(warnings.stream().anyMatch(w -> w.contains("'properties.enable.auto.commit'")),
+        warnings.toString());
+    assertTrue(warnings.stream().anyMatch(w -> w.contains("'properties.auto.offset.reset'")),
+        warnings.toString());
+    assertTrue(parse(minimal()).warnings().isEmpty());
+  }
+
+  @Test
+  void unknownKeySuggestsTheNearestOne() {
+    fails(with("scan.startup.mod", "earliest-offset"), "did you mean 'scan.startup.mode'?");
+    fails(with("bootstrap.servers", "b:9092"), "did you mean 'properties.bootstrap.servers'?");
+    fails(with("json.fail-on-missing-field", "true"), "not used here");
+  }
+
+  @Test
+  void watermarkOptions() {
+    SourceSpec defaults = parse(minimal()).spec();
+    assertEquals(dev.kafkaconnector.io.common.WatermarkStrategy.EVENT_TIME,
+        defaults.watermark().strategy());
+    assertEquals(Duration.ofSeconds(5), defaults.watermark().maxOutOfOrderness());
+    assertFalse(defaults.watermark().idlenessEnabled());
+    SourceSpec custom =
+        parse(with("scan.watermark.strategy", "processing-time",
+                "scan.watermark.max-out-of-orderness", "2 s",
+                "scan.watermark.idle-timeout", "30 s"))
+            .spec();
+    assertEquals(dev.kafkaconnector.io.common.WatermarkStrategy.PROCESSING_TIME,
+        custom.watermark().strategy());
+    assertEquals(Duration.ofSeconds(30), custom.watermark().idleTimeout());
+    fails(with("scan.watermark.strategy", "wall"), "'scan.watermark.strategy'");
+    fails(with("scan.watermark.idle-timeout", "-1 s"), "'scan.watermark.idle-timeout'");
   }
 }

@@ -1,6 +1,9 @@
-package dev.kafkaconnector.io.source.metadata;
+package dev.kafkaconnector.io.common;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * A column filled from metadata rather than from the key or value columns: a record metadata key
@@ -27,5 +30,19 @@ public record MetadataColumn(String name, String key) implements Serializable {
   /** The key the value format knows, without {@code value.}. */
   public String formatKey() {
     return key.substring(VALUE_PREFIX.length());
+  }
+
+  /** The columns of a {@code metadata.list} value ({@code "a,b"}), each named after its key. */
+  public static List<MetadataColumn> parseList(@Nullable String list) {
+    List<MetadataColumn> columns = new ArrayList<>();
+    if (list != null) {
+      for (String raw : list.split(",")) {
+        String key = raw.trim();
+        if (!key.isEmpty()) {
+          columns.add(new MetadataColumn(key, key));
+        }
+      }
+    }
+    return columns;
   }
 }

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source.metadata;
+package dev.kafkaconnector.io.common;
 
 import java.io.Serializable;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source.decode;
+package dev.kafkaconnector.io.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,10 +1,6 @@
-package dev.kafkaconnector.io.options;
+package dev.kafkaconnector.io.common;
 
 import dev.kafkaconnector.formats.options.ConfigOption;
-import dev.kafkaconnector.io.source.BoundedMode;
-import dev.kafkaconnector.io.source.decode.DuplicateFieldStrategy;
-import dev.kafkaconnector.io.source.decode.ValueFieldsInclude;
-import dev.kafkaconnector.io.source.StartupMode;
 import java.time.Duration;
 import java.util.List;
 
@@ -188,6 +184,35 @@ public final class KafkaConnectorOptions {
               + " 'partition:0,offset:42;partition:1,offset:300'. Partitions not listed stop at"
               + " the end offsets seen at start.");
 
+  public static final ConfigOption<WatermarkStrategy> SCAN_WATERMARK_STRATEGY =
+      ConfigOption.enumValue(
+          "scan.watermark.strategy",
+          WatermarkStrategy.class,
+          WatermarkStrategy.EVENT_TIME,
+          "Output timestamps and watermark: event-time (record timestamps; the watermark trails"
+              + " the highest one seen by scan.watermark.max-out-of-orderness), log-append-time"
+              + " (record timestamps that the broker set, message.timestamp.type LogAppendTime; a"
+              + " CreateTime record fails the job), processing-time (the time each record is"
+              + " read).");
+
+  public static final ConfigOption<Duration> SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS =
+      ConfigOption.duration(
+          "scan.watermark.max-out-of-orderness",
+          "5 s",
+          "How far record timestamps of a partition may go back behind the highest one seen"
+              + " without being late (like Flink's WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)."
+              + " Later records are counted in kafka-connector:records-late.");
+
+  public static final ConfigOption<Duration> SCAN_WATERMARK_IDLE_TIMEOUT =
+      ConfigOption.duration(
+          "scan.watermark.idle-timeout",
+          "0",
+          "A partition that has been caught up and without new records for this long stops"
+              + " holding the watermark back: its watermark moves to the wall clock less"
+              + " scan.watermark.max-out-of-orderness (records it gets later with older"
+              + " timestamps may be late). 0 (the default, as in Flink) disables it, so an empty"
+              + " partition holds event-time windows back.");
+
   /** Options a source accepts, besides the properties.* and format families. */
   public static List<ConfigOption<?>> sourceOptions() {
     return List.of(
@@ -214,17 +239,18 @@ public final class KafkaConnectorOptions {
         SCAN_CHECK_DUPLICATED_GROUP_ID,
         SCAN_BOUNDED_MODE,
         SCAN_BOUNDED_TIMESTAMP_MILLIS,
-        SCAN_BOUNDED_SPECIFIC_OFFSETS);
+        SCAN_BOUNDED_SPECIFIC_OFFSETS,
+        SCAN_WATERMARK_STRATEGY,
+        SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS,
+        SCAN_WATERMARK_IDLE_TIMEOUT);
   }
 
   /** Kafka client properties the connector sets itself; setting them is an error. */
   public static final List<String> RESERVED_CONSUMER_PROPERTIES =
       List.of("key.deserializer", "value.deserializer");
 
-  /** Client properties whose values are secrets: never logged, shown or put in messages. */
-  public static boolean isSecretProperty(String clientKey) {
-    String k = clientKey.toLowerCase(java.util.Locale.ROOT);
-    return k.contains("password") || k.contains("jaas") || k.contains("secret")
-        || k.endsWith(".key") || k.contains("token");
+  /** Every option the connector declares (the source's; the sink adds its own). */
+  public static List<ConfigOption<?>> allOptions() {
+    return sourceOptions();
   }
 }

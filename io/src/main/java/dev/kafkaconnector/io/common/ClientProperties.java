@@ -1,0 +1,98 @@
+package dev.kafkaconnector.io.common;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.security.JaasContext;
+
+/**
+ * Checks the {@code properties.*} options of a source or sink when the transform is applied, the
+ * way the Kafka client would check them when it is created, so that a bad value fails at
+ * construction naming the option key instead of on a worker. Secret values are never echoed.
+ */
+public final class ClientProperties {
+  private static final Pattern CONFIG_NAME =
+      Pattern.compile("for configuration ([A-Za-z0-9._-]+)");
+
+  private ClientProperties() {}
+
+  /**
+   * Validates {@code props} against the client's config definition and parses {@code
+   * sasl.jaas.config}.
+   *
+   * @param props the client properties, prefix removed, with the settings the connector forces
+   * @param definition the client's {@code ConfigDef} ({@code ConsumerConfig.configDef()}, …)
+   * @throws IllegalArgumentException naming {@code properties.<key>}, without a secret value
+   */
+  public static void validate(Map<String, ?> props, ConfigDef definition) {
+    Map<String, Object> parsed;
+    try {
+      parsed = definition.parse(new HashMap<>(props));
+    } catch (ConfigException e) {
+      String key = configName(e.getMessage());
+      String message = e.getMessage();
+      if (key == null || Secrets.isSecretProperty(key)) {
+        message = "the Kafka client rejects its value";
+      } else {
+        message = mask(message, props);
+      }
+      throw new IllegalArgumentException(
+          "Invalid value for option '"
+              + KafkaConnectorOptions.PROPERTIES_PREFIX
+              + (key == null ? "*" : key)
+              + "': "
+              + message,
+          null);
+    }
+    if (parsed.get(SaslConfigs.SASL_JAAS_CONFIG) != null) {
+      try {
+        JaasContext.loadClientContext(parsed);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "Option 'properties.sasl.jaas.config' is not a valid JAAS configuration (expected"
+                + " '<LoginModule class> required <option>=\"<value>\" ...;', for example"
+                + " 'org.apache.kafka.common.security.scram.ScramLoginModule required"
+                + " username=\"...\" password=\"...\";'); its value is not shown because it holds"
+                + " credentials");
+      }
+    }
+  }
+
+  /** The client keys among {@code props} that the connector sets itself and overrides. */
+  public static List<String> overridden(Map<String, ?> props, Map<String, ?> forced) {
+    List<String> out = new ArrayList<>();
+    forced.forEach(
+        (k, v) -> {
+          Object user = props.get(k);
+          if (user != null && !String.valueOf(user).equals(String.valueOf(v))) {
+            out.add(k);
+          }
+        });
+    return out;
+  }
+
+  private static String configName(String message) {
+    if (message == null) {
+      return null;
+    }
+    Matcher m = CONFIG_NAME.matcher(message);
+    return m.find() ? m.group(1) : null;
+  }
+
+  private static String mask(String message, Map<String, ?> props) {
+    String out = message;
+    for (Map.Entry<String, ?> e : props.entrySet()) {
+      String value = String.valueOf(e.getValue());
+      if (Secrets.isSecretProperty(e.getKey()) && !value.isEmpty()) {
+        out = out.replace(value, Secrets.MASK);
+      }
+    }
+    return out;
+  }
+}

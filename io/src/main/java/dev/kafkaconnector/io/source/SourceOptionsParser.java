@@ -1,0 +1,265 @@
+package dev.kafkaconnector.io.source;
+
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
+
+import dev.kafkaconnector.formats.options.ConfigOption;
+import dev.kafkaconnector.formats.options.Configuration;
+import dev.kafkaconnector.io.common.BoundedMode;
+import dev.kafkaconnector.io.common.ClientProperties;
+import dev.kafkaconnector.io.common.FormatSelection;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.OptionSuggestions;
+import dev.kafkaconnector.io.common.StartupMode;
+import dev.kafkaconnector.io.source.decode.DecoderFactory;
+import dev.kafkaconnector.io.source.decode.ErrorPolicy;
+import dev.kafkaconnector.io.source.decode.RecordDecoder;
+import dev.kafkaconnector.io.source.filter.HeaderFilter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+
+/**
+ * Validates the options of a source at pipeline construction and turns them into a {@link
+ * SourceSpec} and a {@link RecordDecoder}. Every error names the option key and what was
+ * expected.
+ */
+public final class SourceOptionsParser {
+  private SourceOptionsParser() {}
+
+  /**
+   * The result: what the reader runs with, how records become rows, the schema of those rows,
+   * what happens to records that cannot be decoded, and warnings to log when the source is
+   * applied (settings the connector overrides or ignores).
+   */
+  public record ParsedSource(
+      SourceSpec spec,
+      RecordDecoder decoder,
+      Schema outputSchema,
+      ErrorPolicy errorPolicy,
+      List<String> warnings) {}
+
+  /**
+   * Parses {@code options}.
+   *
+   * @param sourceId the identity of the applied transform
+   * @param physicalSchema the columns filled by the key and value formats
+   * @param typedMetadata metadata columns declared with the typed API, appended after those of
+   *     {@code metadata.list}
+   * @throws IllegalArgumentException naming the offending key
+   */
+  public static ParsedSource parse(
+      String sourceId,
+      Map<String, String> options,
+      Schema physicalSchema,
+      List<MetadataColumn> typedMetadata) {
+    if (physicalSchema == null) {
+      throw new IllegalArgumentException(
+          "No schema: call withSchema(Schema) with the columns the key and value formats fill");
+    }
+    Configuration conf = Configuration.of(options);
+    FormatSelection formats = new FormatSelection(options);
+    checkKeys(options, formats);
+
+    List<String> warnings = new ArrayList<>();
+    Map<String, String> client = clientProperties(conf);
+    TopicSubscription subscription = subscription(conf);
+    StartupMode startupMode = conf.get(SCAN_STARTUP_MODE);
+    OffsetSpec startup =
+        offsetSpec(conf, SCAN_STARTUP_MODE.key(), startupMode, SCAN_STARTUP_TIMESTAMP_MILLIS,
+            SCAN_STARTUP_SPECIFIC_OFFSETS);
+    OffsetSpec bounded = bounded(conf);
+    checkGroup(client, startupMode, conf.get(SCAN_BOUNDED_MODE));
+    checkClient(client, startupMode, warnings);
+    Duration discovery = conf.get(SCAN_PARTITION_DISCOVERY_INTERVAL);
+    HeaderFilter filter = conf.getOptional(SCAN_HEADER_FILTER).map(HeaderFilter::parse).orElse(null);
+    boolean checkGroup = conf.get(SCAN_CHECK_DUPLICATED_GROUP_ID);
+    if (checkGroup && !client.containsKey("group.id")) {
+      throw new IllegalArgumentException(
+          "Option 'scan.check.duplicated.group.id' is true but 'properties.group.id' is not set");
+    }
+    WatermarkPolicy watermark =
+        new WatermarkPolicy(
+            conf.get(SCAN_WATERMARK_STRATEGY),
+            conf.get(SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS),
+            conf.get(SCAN_WATERMARK_IDLE_TIMEOUT));
+    SourceSpec spec =
+        new SourceSpec(
+            sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup,
+            watermark);
+    RecordDecoder decoder = DecoderFactory.create(options, formats, physicalSchema, typedMetadata);
+    ErrorPolicy errors = ErrorPolicy.from(conf);
+    return new ParsedSource(spec, decoder, decoder.outputSchema(), errors, List.copyOf(warnings));
+  }
+
+  private static void checkKeys(Map<String, String> options, FormatSelection formats) {
+    Set<String> known = new TreeSet<>();
+    sourceOptions().forEach(o -> known.add(o.key()));
+    for (String key : options.keySet()) {
+      if (known.contains(key) || formats.isFormatOption(key)) {
+        continue;
+      }
+      if (key.startsWith(PROPERTIES_PREFIX) && key.length() > PROPERTIES_PREFIX.length()) {
+        continue;
+      }
+      String formatError = formats.formatOptionError(key);
+      if (formatError != null) {
+        throw new IllegalArgumentException(formatError);
+      }
+      String hint =
+          ConsumerConfig.configNames().contains(key)
+              ? " (did you mean '" + PROPERTIES_PREFIX + key + "'? Kafka client properties take"
+                  + " the prefix 'properties.')"
+              : OptionSuggestions.didYouMean(key, known);
+      throw new IllegalArgumentException(
+          "Unknown option '" + key + "' for a Kafka source" + hint + ". Supported options: "
+              + known + ", plus 'properties.*' for the Kafka consumer and the options of the"
+              + " formats.");
+    }
+  }
+
+  private static Map<String, String> clientProperties(Configuration conf) {
+    String servers = conf.get(BOOTSTRAP_SERVERS);
+    if (servers == null || servers.isBlank()) {
+      throw new IllegalArgumentException(
+          "Option 'properties.bootstrap.servers' is required, for example 'host1:9092,host2:9092'");
+    }
+    Map<String, String> client = new HashMap<>(conf.withPrefixStripped(PROPERTIES_PREFIX));
+    for (String reserved : RESERVED_CONSUMER_PROPERTIES) {
+      if (client.containsKey(reserved)) {
+        throw new IllegalArgumentException(
+            "Option 'properties."
+                + reserved
+                + "' cannot be set: the connector reads keys and values as bytes and decodes them"
+                + " with 'key.format' / 'value.format'");
+      }
+    }
+    return client;
+  }
+
+  /** Offsets of the group need the group, as Flink's KafkaSource builder checks. */
+  private static void checkGroup(
+      Map<String, String> client, StartupMode startup, BoundedMode bounded) {
+    if (client.containsKey(ConsumerConfig.GROUP_ID_CONFIG)) {
+      return;
+    }
+    if (startup == StartupMode.GROUP_OFFSETS) {
+      throw new IllegalArgumentException(
+          "Option 'scan.startup.mode' is 'group-offsets' (the default), which starts from the"
+              + " committed offsets of 'properties.group.id', but 'properties.group.id' is not"
+              + " set. Set 'properties.group.id', or set 'scan.startup.mode' to"
+              + " 'earliest-offset', 'latest-offset', 'timestamp' or 'specific-offsets'");
+    }
+    if (bounded == BoundedMode.GROUP_OFFSETS) {
+      throw new IllegalArgumentException(
+          "Option 'scan.bounded.mode' is 'group-offsets' but 'properties.group.id' is not set");
+    }
+  }
+
+  /**
+   * Checks the client properties as the consumer will see them, and notes the settings the
+   * connector overrides or that have no effect.
+   */
+  private static void checkClient(
+      Map<String, String> client, StartupMode startup, List<String> warnings) {
+    Map<String, Object> asReader = new HashMap<>(client);
+    Map<String, Object> forced = ConsumerSettings.forced();
+    asReader.putAll(forced);
+    ClientProperties.validate(asReader, ConsumerConfig.configDef());
+    for (String key : ClientProperties.overridden(client, forced)) {
+      warnings.add(
+          "Option 'properties." + key + "' = '" + client.get(key) + "' is overridden with '"
+              + forced.get(key) + "': the connector tracks offsets in checkpoints and commits"
+              + " them after each checkpoint");
+    }
+    if (client.containsKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)) {
+      warnings.add(
+          "Option 'properties.group.instance.id' is ignored: the source's consumers are assigned"
+              + " partitions and never join the group");
+    }
+    if (client.containsKey(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG)
+        && startup != StartupMode.GROUP_OFFSETS
+        && startup != StartupMode.SPECIFIC_OFFSETS) {
+      warnings.add(
+          "Option 'properties.auto.offset.reset' has no effect with 'scan.startup.mode' = '"
+              + startup + "': it only applies to partitions without a committed offset under"
+              + " 'group-offsets' (and partitions not listed under 'specific-offsets')");
+    }
+  }
+
+  private static TopicSubscription subscription(Configuration conf) {
+    String topic = conf.get(TOPIC);
+    String pattern = conf.get(TOPIC_PATTERN);
+    if (topic != null && pattern != null) {
+      throw new IllegalArgumentException(
+          "Options 'topic' and 'topic-pattern' are both set; set only one of them");
+    }
+    if (topic == null && pattern == null) {
+      throw new IllegalArgumentException(
+          "Either option 'topic' (one topic or 'a;b;c') or 'topic-pattern' (a regular expression)"
+              + " is required");
+    }
+    if (topic != null) {
+      List<String> topics =
+          Arrays.stream(topic.split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+      if (topics.isEmpty()) {
+        throw new IllegalArgumentException("Option 'topic' names no topic: '" + topic + "'");
+      }
+      return TopicSubscription.topics(topics);
+    }
+    try {
+      return TopicSubscription.pattern(Pattern.compile(pattern));
+    } catch (PatternSyntaxException e) {
+      throw new IllegalArgumentException(
+          "Invalid value '" + pattern + "' for option 'topic-pattern': " + e.getDescription()
+              + " at index " + e.getIndex(),
+          e);
+    }
+  }
+
+  private static OffsetSpec bounded(Configuration conf) {
+    BoundedMode mode = conf.get(SCAN_BOUNDED_MODE);
+    if (mode.rule() == null) {
+      return null;
+    }
+    return offsetSpec(
+        conf, SCAN_BOUNDED_MODE.key(), mode.rule(), SCAN_BOUNDED_TIMESTAMP_MILLIS,
+        SCAN_BOUNDED_SPECIFIC_OFFSETS);
+  }
+
+  /** The rule of a startup or bounded mode, with the option that gives its value. */
+  private static OffsetSpec offsetSpec(
+      Configuration conf,
+      String modeKey,
+      StartupMode rule,
+      ConfigOption<Long> timestampOption,
+      ConfigOption<String> offsetsOption) {
+    switch (rule) {
+      case TIMESTAMP:
+        return OffsetSpec.timestamp(required(conf, timestampOption, modeKey, rule));
+      case SPECIFIC_OFFSETS:
+        String text = required(conf, offsetsOption, modeKey, rule);
+        return OffsetSpec.specific(SpecificOffsets.parse(offsetsOption.key(), text));
+      default:
+        return OffsetSpec.of(rule);
+    }
+  }
+
+  private static <T> T required(
+      Configuration conf, ConfigOption<T> option, String modeKey, StartupMode rule) {
+    return conf.getOptional(option)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Option '" + option.key() + "' is required when '" + modeKey + "' is '"
+                        + rule + "'"));
+  }
+}

@@ -1,0 +1,85 @@
+package dev.kafkaconnector.io.source.reader;
+
+import dev.kafkaconnector.io.source.SourceSpec;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything one applied source holds open in a worker JVM: its idle partition readers, its end
+ * offset estimates, its offset committer and its error budget. DoFn instances of the source share
+ * it: each {@code @Setup} acquires it and each {@code @Teardown} releases it, and the last release
+ * closes every client and thread it opened and removes it from the registry. It is keyed by the
+ * source's identity (made at {@code expand}) and the client settings, so two sources never share
+ * a consumer or a group, even when built from one builder.
+ */
+final class SourceResources {
+  private static final Logger LOG = LoggerFactory.getLogger(SourceResources.class);
+  private static final Map<Key, SourceResources> REGISTRY = new HashMap<>();
+
+  private record Key(String sourceId, Map<String, String> clientProperties) {}
+
+  private final Key key;
+  private final PartitionReaderPool readers;
+  private final EndOffsets endOffsets;
+  private final OffsetCommitter committer;
+  private final AtomicLong badRecords = new AtomicLong();
+  private int references;
+
+  private SourceResources(Key key, SourceSpec spec) {
+    this.key = key;
+    this.endOffsets = new EndOffsets(spec);
+    this.readers = new PartitionReaderPool(spec, endOffsets);
+    this.committer = new OffsetCommitter(spec);
+  }
+
+  /** The resources of {@code spec}'s source, opened if this is the first reference. */
+  static SourceResources acquire(SourceSpec spec) {
+    Key key = new Key(spec.sourceId(), spec.clientProperties());
+    synchronized (REGISTRY) {
+      SourceResources resources = REGISTRY.computeIfAbsent(key, k -> new SourceResources(k, spec));
+      resources.references++;
+      return resources;
+    }
+  }
+
+  /** Drops one reference; the last one closes everything. */
+  void release() {
+    synchronized (REGISTRY) {
+      if (--references > 0) {
+        return;
+      }
+      REGISTRY.remove(key);
+    }
+    LOG.debug("Closing the clients of source {}", key.sourceId());
+    readers.close();
+    committer.close();
+    endOffsets.close();
+  }
+
+  PartitionReaderPool readers() {
+    return readers;
+  }
+
+  EndOffsets endOffsets() {
+    return endOffsets;
+  }
+
+  OffsetCommitter committer() {
+    return committer;
+  }
+
+  /** Records of this source that failed to decode in this JVM (the error budget). */
+  AtomicLong badRecords() {
+    return badRecords;
+  }
+
+  /** How many sources have resources open in this JVM (for tests). */
+  static int openSources() {
+    synchronized (REGISTRY) {
+      return REGISTRY.size();
+    }
+  }
+}
