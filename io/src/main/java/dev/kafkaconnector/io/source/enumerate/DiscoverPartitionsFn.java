@@ -102,11 +102,13 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
     if (!tracker.tryClaim(listing.all())) {
       return ProcessContinuation.stop();
     }
-    Instant now = Instant.now();
+    // Descriptors carry the earliest timestamp: until a partition's first read has reported its
+    // own watermark, the pending descriptor holds the reader's output watermark back, so records
+    // with event times older than the wall clock are not late downstream.
     for (PartitionDescriptor descriptor : listing.toRead()) {
-      out.outputWithTimestamp(descriptor, now);
+      out.outputWithTimestamp(descriptor, BoundedWindow.TIMESTAMP_MIN_VALUE);
     }
-    watermark.setWatermark(now);
+    watermark.setWatermark(Instant.now());
     if (!spec.discoveryEnabled()) {
       return ProcessContinuation.stop();
     }

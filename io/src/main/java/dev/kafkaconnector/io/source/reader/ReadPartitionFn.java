@@ -46,7 +46,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   private static final Logger LOG = LoggerFactory.getLogger(ReadPartitionFn.class);
 
   static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-  static final Duration EXISTENCE_CHECK_INTERVAL = Duration.ofSeconds(10);
+  static final Duration EXISTENCE_CHECK_INTERVAL = Duration.ofSeconds(2);
   private static final org.joda.time.Duration COMMIT_EXPIRY =
       org.joda.time.Duration.standardMinutes(10);
 

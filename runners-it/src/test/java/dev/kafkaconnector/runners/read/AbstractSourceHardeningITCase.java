@@ -1,0 +1,249 @@
+package dev.kafkaconnector.runners.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kafkaconnector.io.KafkaConnectorIO;
+import dev.kafkaconnector.io.KafkaConnectorRead;
+import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import javax.management.ObjectName;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.metrics.GaugeResult;
+import org.apache.beam.sdk.metrics.MetricNameFilter;
+import org.apache.beam.sdk.metrics.MetricQueryResults;
+import org.apache.beam.sdk.metrics.MetricResult;
+import org.apache.beam.sdk.metrics.MetricsFilter;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.values.Row;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * End-to-end cases of the source-hardening issue: each applied source has its own identity and
+ * clients, clients and threads go away with the job, watermarks keep out-of-order records within
+ * the bound, metrics are visible, and a deleted partition ends its read. One subclass per runner.
+ */
+abstract class AbstractSourceHardeningITCase extends ReadITSupport {
+  /** A second, independent cluster, for two sources that read a topic named alike. */
+  static EmbeddedKafkaCluster second;
+
+  static TestProducer secondProducer;
+
+  /**
+   * Options of an unbounded job whose {@code run()} blocks until the job ends by itself, once all
+   * its reads have ended.
+   */
+  protected abstract PipelineOptions streamingOptionsEndingWithTheSources();
+
+  @BeforeAll
+  static void startSecondCluster() {
+    second = EmbeddedKafkaCluster.inJvm().start();
+    secondProducer = new TestProducer(second.bootstrapServers());
+  }
+
+  @AfterAll
+  static void stopSecondCluster() {
+    if (secondProducer != null) {
+      secondProducer.close();
+    }
+    if (second != null) {
+      second.close();
+    }
+  }
+
+  @Test
+  void twoSourcesFromOneBuilderReadTheirOwnClusters() {
+    String topic = KAFKA.newTopicName("twins");
+    KAFKA.createTopic(topic, 2);
+    second.createTopic(topic, 2);
+    for (int i = 0; i < 500; i++) {
+      producer.send(topic, i % 2, null, null, "first-" + i);
+      secondProducer.send(topic, i % 2, null, null, "second-" + i);
+    }
+    producer.flush();
+    secondProducer.flush();
+
+    KafkaConnectorRead base =
+        KafkaConnectorIO.read()
+            .withOptions(
+                Map.of(
+                    "topic", topic,
+                    "format", "raw",
+                    "scan.startup.mode", "earliest-offset",
+                    "scan.bounded.mode", "latest-offset"))
+            .withSchema(VALUE);
+    Pipeline pipeline = Pipeline.create(boundedOptions());
+    CollectingSink first = new CollectingSink();
+    CollectingSink other = new CollectingSink();
+    pipeline.apply("First", base.withBootstrapServers(KAFKA.bootstrapServers())).apply(first);
+    pipeline.apply("Second", base.withBootstrapServers(second.bootstrapServers())).apply(other);
+    assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
+
+    assertEquals(500, first.rows().size());
+    assertEquals(500, other.rows().size());
+    assertTrue(values(first.rows()).stream().allMatch(v -> v.startsWith("first-")));
+    assertTrue(values(other.rows()).stream().allMatch(v -> v.startsWith("second-")));
+  }
+
+  @Test
+  void twoSourcesFromOneBuilderCommitToTheirOwnGroups() throws Exception {
+    String topic = newTopic("groups", 2);
+    producer.fill(topic, 2, 10);
+    String groupA = "a-" + topic;
+    String groupB = "b-" + topic;
+    KafkaConnectorRead base =
+        source(topic).withOption("scan.startup.mode", "earliest-offset");
+    Pipeline pipeline = Pipeline.create(streamingOptions());
+    CollectingSink a = new CollectingSink();
+    CollectingSink b = new CollectingSink();
+    pipeline.apply("A", base.withGroupId(groupA)).apply(a);
+    pipeline.apply("B", base.withGroupId(groupB)).apply(b);
+    PipelineResult result = pipeline.run();
+    try {
+      a.awaitRows(r -> r.size() >= 20, WAIT, "20 rows of source A");
+      b.awaitRows(r -> r.size() >= 20, WAIT, "20 rows of source B");
+      awaitCommitted(groupA, topic, 2);
+      awaitCommitted(groupB, topic, 2);
+    } finally {
+      result.cancel();
+    }
+  }
+
+  @Test
+  void metricsAreVisibleInThePipelineResult() {
+    String topic = newTopic("metrics", 2);
+    producer.fill(topic, 2, 10); // keys "k0".."k9" (2-3 bytes), values "v-p-i" (5-6 bytes)
+    long bytes = 0;
+    for (int p = 0; p < 2; p++) {
+      for (int i = 0; i < 10; i++) {
+        bytes += ("k" + i).length() + ("v-" + p + "-" + i).length();
+      }
+    }
+    Run run =
+        runBoundedWithResult(
+            source(topic)
+                .withOptions(
+                    Map.of(
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "latest-offset",
+                        "scan.header-filter", "none:x")));
+    assertEquals(0, run.rows().size(), "the header filter keeps nothing");
+    assertEquals(20, run.counter("kafka-connector", "records-read"));
+    assertEquals(bytes, run.counter("kafka-connector", "bytes-read"));
+    assertEquals(20, run.counter("kafka-connector", "records-filtered-by-header"));
+    MetricQueryResults gauges =
+        run.result()
+            .metrics()
+            .queryMetrics(
+                MetricsFilter.builder()
+                    .addNameFilter(MetricNameFilter.named("kafka-connector", "lag:" + topic + "-0"))
+                    .build());
+    long lag = -1;
+    for (MetricResult<GaugeResult> g : gauges.getGauges()) {
+      lag = g.getAttempted().getValue();
+    }
+    assertEquals(0, lag, "the lag gauge of partition 0 after reading it to its end");
+  }
+
+  @Test
+  void aDeletedTopicEndsItsRead() throws Exception {
+    String topic = newTopic("gone", 1);
+    producer.fill(topic, 1, 3);
+    Pipeline pipeline = Pipeline.create(streamingOptionsEndingWithTheSources());
+    CollectingSink sink = new CollectingSink();
+    pipeline
+        .apply(
+            source(topic)
+                .withOptions(
+                    Map.of(
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.topic-partition-discovery.interval", "0")))
+        .apply(sink);
+    java.util.concurrent.CompletableFuture<PipelineResult.State> run =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> pipeline.run().waitUntilFinish());
+    sink.awaitRows(r -> r.size() >= 3, WAIT, "3 rows");
+    KAFKA.admin().deleteTopics(List.of(topic)).all().get();
+    assertEquals(
+        PipelineResult.State.DONE,
+        run.get(90, java.util.concurrent.TimeUnit.SECONDS),
+        "the job ends once its only partition is gone");
+  }
+
+  /**
+   * Runs one bounded pipeline many times in this JVM (and a streaming one with offset commits a few
+   * times) and checks that the connector's consumers and threads return to their starting level.
+   */
+  @Test
+  void clientsAndThreadsDoNotOutliveTheirJobs() throws Exception {
+    String topic = newTopic("lifecycle", 2);
+    producer.fill(topic, 2, 20);
+    KafkaConnectorRead read =
+        source(topic)
+            .withOptions(
+                Map.of(
+                    "scan.startup.mode", "earliest-offset",
+                    "scan.bounded.mode", "latest-offset"));
+    runBounded(read); // warm-up: runner threads that stay for the JVM's life start here
+    Map<String, Integer> before = connectorResources();
+    for (int i = 0; i < 20; i++) {
+      assertEquals(40, runBounded(read).size());
+    }
+    for (int i = 0; i < 3; i++) {
+      String group = "lifecycle-" + i + "-" + topic;
+      Pipeline pipeline = Pipeline.create(streamingOptions());
+      CollectingSink sink = new CollectingSink();
+      pipeline.apply(source(topic).withOptions(Map.of(
+          "scan.startup.mode", "earliest-offset", "properties.group.id", group))).apply(sink);
+      PipelineResult result = pipeline.run();
+      try {
+        sink.awaitRows(r -> r.size() >= 40, WAIT, "40 rows");
+        awaitCommitted(group, topic, 2);
+      } finally {
+        result.cancel();
+      }
+    }
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    Map<String, Integer> after = connectorResources();
+    while (!after.equals(before) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      after = connectorResources();
+    }
+    assertEquals(before, after, "connector consumers and threads before and after 23 jobs");
+  }
+
+  /** The connector's live consumers (by JMX app-info) and threads, by kind. */
+  private static Map<String, Integer> connectorResources() throws Exception {
+    Map<String, Integer> out = new TreeMap<>();
+    Set<ObjectName> consumers =
+        ManagementFactory.getPlatformMBeanServer()
+            .queryNames(new ObjectName("kafka.consumer:type=app-info,*"), null);
+    int ours = 0;
+    for (ObjectName name : consumers) {
+      String id = name.getKeyProperty("id");
+      if (id != null && id.startsWith("kafka-connector")) {
+        ours++;
+      }
+    }
+    out.put("consumers", ours);
+    int threads = 0;
+    Set<String> names = new TreeSet<>();
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.isAlive() && thread.getName().startsWith("kafka-connector")) {
+        threads++;
+        names.add(thread.getName());
+      }
+    }
+    out.put("threads " + names, threads);
+    return out;
+  }
+}
