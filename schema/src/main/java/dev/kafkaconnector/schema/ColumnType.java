@@ -37,10 +37,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * ARRAY, ITERABLE, MAP, ROW                     ARRAY, MAP, ROW
  * </pre>
  *
- * <p>Other logical types (UUID, enumerations, user types) have no SQL type here: {@link #of} rejects
- * them naming the type, and {@link #ofOrNull} lets a format fall back to their base type. Which
- * Java class holds the values stays Beam's: a format that reads TIMESTAMP_LTZ still looks at the
- * Beam type (DATETIME holds Joda instants, the logical types {@code java.time.Instant}).
+ * <p>Other logical types (UUID, enumerations, user types) have no SQL type here: {@link #of}
+ * rejects them naming the type, and {@link #ofOrNull} lets a format fall back to their base type.
+ * Which Java class holds the values stays Beam's: a format that reads TIMESTAMP_LTZ still looks at
+ * the Beam type (DATETIME holds Joda instants, the logical types {@code java.time.Instant}).
  */
 public final class ColumnType {
   /** The precision of a DECIMAL whose Beam type does not state it (Flink's maximum). */
