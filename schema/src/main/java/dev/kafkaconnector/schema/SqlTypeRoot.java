@@ -1,5 +1,8 @@
 package dev.kafkaconnector.schema;
 
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 
 /**
@@ -42,6 +45,8 @@ public enum SqlTypeRoot {
   MAP,
   ROW;
 
+  private static final Map<SqlTypeRoot, List<SqlTypeRoot>> WIDENINGS = widenings();
+
   /**
    * The root of a Beam type.
    *
@@ -50,5 +55,44 @@ public enum SqlTypeRoot {
    */
   public static SqlTypeRoot of(FieldType type) {
     return ColumnType.of(type).root();
+  }
+
+  /**
+   * The narrowest root that holds the values of both {@code a} and {@code b}, for schema inference
+   * and schema evolution to merge the types seen for one column: the type merging tree of Flink
+   * CDC 3.x ({@code SchemaMergingUtils}) on roots. Integers widen along TINYINT, SMALLINT, INT,
+   * BIGINT, DECIMAL; TINYINT and SMALLINT also widen to FLOAT; every integer type and FLOAT widen
+   * to DOUBLE; DATE widens to TIMESTAMP and TIMESTAMP_LTZ, TIMESTAMP to TIMESTAMP_LTZ; STRING holds
+   * everything. As in Flink CDC, DECIMAL and the floating-point types meet only in STRING.
+   *
+   * <p>Commutative, associative and idempotent, so the result does not depend on the order in
+   * which types arrive. It merges roots only: the precision of a merged DECIMAL or TIMESTAMP, the
+   * element types of two ARRAYs, the fields of two ROWs and nullability are the caller's.
+   */
+  public static SqlTypeRoot widen(SqlTypeRoot a, SqlTypeRoot b) {
+    List<SqlTypeRoot> wider = WIDENINGS.get(b);
+    for (SqlTypeRoot candidate : WIDENINGS.get(a)) {
+      if (wider.contains(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("no common root of " + a + " and " + b);
+  }
+
+  /** For each root: itself and the roots it widens to, narrowest first (STRING last). */
+  private static Map<SqlTypeRoot, List<SqlTypeRoot>> widenings() {
+    Map<SqlTypeRoot, List<SqlTypeRoot>> map = new EnumMap<>(SqlTypeRoot.class);
+    for (SqlTypeRoot root : values()) {
+      map.put(root, List.of(root, STRING));
+    }
+    map.put(STRING, List.of(STRING));
+    map.put(TINYINT, List.of(TINYINT, SMALLINT, INT, BIGINT, DECIMAL, FLOAT, DOUBLE, STRING));
+    map.put(SMALLINT, List.of(SMALLINT, INT, BIGINT, DECIMAL, FLOAT, DOUBLE, STRING));
+    map.put(INT, List.of(INT, BIGINT, DECIMAL, DOUBLE, STRING));
+    map.put(BIGINT, List.of(BIGINT, DECIMAL, DOUBLE, STRING));
+    map.put(FLOAT, List.of(FLOAT, DOUBLE, STRING));
+    map.put(DATE, List.of(DATE, TIMESTAMP, TIMESTAMP_LTZ, STRING));
+    map.put(TIMESTAMP, List.of(TIMESTAMP, TIMESTAMP_LTZ, STRING));
+    return map;
   }
 }
