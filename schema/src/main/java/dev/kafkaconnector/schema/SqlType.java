@@ -1,6 +1,5 @@
 package dev.kafkaconnector.schema;
 
-import java.util.Locale;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.Field;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
@@ -37,38 +36,24 @@ public final class SqlType {
     return schema;
   }
 
-  /** The SQL type string of a Beam field type (the inverse of {@link #parse}). */
+  /**
+   * The SQL type string of a Beam field type (the inverse of {@link #parse}), as {@link
+   * ColumnType} classifies it. Beam types that {@link #parse} does not produce map to their SQL
+   * type too ({@code DECIMAL(10, 2)} for a FixedPrecisionNumeric, {@code TIMESTAMP_LTZ(6)} for
+   * MicrosInstant, {@code STRING} for VariableString); parsing those strings gives the plain Beam
+   * types.
+   *
+   * @throws IllegalArgumentException for a logical type without SQL type, naming it
+   */
   public static String toSql(FieldType type) {
     String base = baseSql(type);
     return Boolean.TRUE.equals(type.getNullable()) ? base : base + " NOT NULL";
   }
 
   private static String baseSql(FieldType type) {
-    switch (type.getTypeName()) {
-      case BYTE:
-        return "TINYINT";
-      case INT16:
-        return "SMALLINT";
-      case INT32:
-        return "INT";
-      case INT64:
-        return "BIGINT";
-      case FLOAT:
-        return "FLOAT";
-      case DOUBLE:
-        return "DOUBLE";
-      case DECIMAL:
-        return "DECIMAL";
-      case BOOLEAN:
-        return "BOOLEAN";
-      case STRING:
-        return "STRING";
-      case BYTES:
-        return "BYTES";
-      case DATETIME:
-        return "TIMESTAMP_LTZ(3)";
+    ColumnType column = ColumnType.of(type);
+    switch (column.root()) {
       case ARRAY:
-      case ITERABLE:
         return "ARRAY<" + toSql(type.getCollectionElementType()) + ">";
       case MAP:
         return "MAP<" + toSql(type.getMapKeyType()) + ", " + toSql(type.getMapValueType()) + ">";
@@ -81,21 +66,8 @@ public final class SqlType {
           out.append('`').append(f.getName()).append("` ").append(toSql(f.getType()));
         }
         return out.append('>').toString();
-      case LOGICAL_TYPE:
-        String id = type.getLogicalType().getIdentifier();
-        if (id.equals(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.DATE.getIdentifier())) {
-          return "DATE";
-        }
-        if (id.equals(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.TIME.getIdentifier())) {
-          return "TIME";
-        }
-        if (id.equals(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.DATETIME.getIdentifier())) {
-          return "TIMESTAMP";
-        }
-        throw new IllegalArgumentException("No SQL type for logical type " + id);
       default:
-        throw new IllegalArgumentException(
-            "No SQL type for " + type.getTypeName().toString().toLowerCase(Locale.ROOT));
+        return column.toString();
     }
   }
 }

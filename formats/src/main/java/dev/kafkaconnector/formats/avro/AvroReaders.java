@@ -1,6 +1,7 @@
 package dev.kafkaconnector.formats.avro;
 
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.io.EOFException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -164,7 +165,7 @@ final class AvroReaders {
   }
 
   private static ValueReader nonNull(Schema avro, FieldType type, String path) {
-    ColumnKind kind = AvroTypeMatch.check(avro, type, path);
+    SqlTypeRoot kind = AvroTypeMatch.check(avro, type, path);
     switch (kind) {
       case BOOLEAN:
         return BinaryDecoder::readBoolean;

@@ -1,5 +1,7 @@
 package dev.kafkaconnector.formats.avro;
 
+import dev.kafkaconnector.schema.ColumnType;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -75,12 +77,8 @@ final class AvroSchemaDerivation {
   }
 
   private Schema nonNull(FieldType type, String rowName, String path) {
-    ColumnKind kind;
-    try {
-      kind = ColumnKind.of(type);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("column '" + path + "': " + e.getMessage(), e);
-    }
+    ColumnType column = AvroTypeMatch.column(type, path);
+    SqlTypeRoot kind = column.root();
     switch (kind) {
       case BOOLEAN:
         return Schema.create(Schema.Type.BOOLEAN);
@@ -95,8 +93,7 @@ final class AvroSchemaDerivation {
       case DOUBLE:
         return Schema.create(Schema.Type.DOUBLE);
       case DECIMAL:
-        return LogicalTypes.decimal(
-                ColumnKind.decimalPrecision(type), ColumnKind.decimalScale(type))
+        return LogicalTypes.decimal(column.precision(), column.scale())
             .addToSchema(Schema.create(Schema.Type.BYTES));
       case STRING:
         return Schema.create(Schema.Type.STRING);
@@ -116,7 +113,7 @@ final class AvroSchemaDerivation {
       case ARRAY:
         return Schema.createArray(type(type.getCollectionElementType(), rowName, path + "[]"));
       case MAP:
-        if (ColumnKind.of(type.getMapKeyType()) != ColumnKind.STRING) {
+        if (SqlTypeRoot.of(type.getMapKeyType()) != SqlTypeRoot.STRING) {
           throw new IllegalArgumentException(
               "column '"
                   + path

@@ -1,9 +1,12 @@
 package dev.kafkaconnector.formats.avro;
 
+import dev.kafkaconnector.schema.ColumnType;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import org.apache.avro.LogicalType;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.apache.beam.sdk.schemas.Schema.TypeName;
 
 /**
  * Which Avro types a column of each kind can be read from and written to, shared by the readers and
@@ -19,17 +22,38 @@ final class AvroTypeMatch {
   }
 
   /**
+   * The SQL type of a column, as the Avro readers, writers and schema derivation take it.
+   *
+   * @throws IllegalArgumentException naming {@code path} for a type without SQL type, and for the
+   *     TIMESTAMP_LTZ logical types of precision 6 and 9 (the Avro format holds TIMESTAMP_LTZ as
+   *     Beam's DATETIME)
+   */
+  static ColumnType column(FieldType type, String path) {
+    ColumnType column;
+    try {
+      column = ColumnType.of(type);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("column '" + path + "': " + e.getMessage(), e);
+    }
+    if (column.root() == SqlTypeRoot.TIMESTAMP_LTZ && type.getTypeName() != TypeName.DATETIME) {
+      throw new IllegalArgumentException(
+          "column '"
+              + path
+              + "': the Avro format holds TIMESTAMP_LTZ(3) as Beam's DATETIME, not "
+              + column
+              + " as the logical type "
+              + type.getLogicalType().getIdentifier());
+    }
+    return column;
+  }
+
+  /**
    * Checks that {@code avro} (not a union) can hold a column of {@code type}.
    *
    * @throws IllegalArgumentException naming {@code path} and both types
    */
-  static ColumnKind check(Schema avro, FieldType type, String path) {
-    ColumnKind kind;
-    try {
-      kind = ColumnKind.of(type);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("column '" + path + "': " + e.getMessage(), e);
-    }
+  static SqlTypeRoot check(Schema avro, FieldType type, String path) {
+    SqlTypeRoot kind = column(type, path).root();
     Schema.Type t = avro.getType();
     LogicalType logical = avro.getLogicalType();
     boolean ok;
@@ -76,7 +100,7 @@ final class AvroTypeMatch {
         ok = t == Schema.Type.ARRAY;
         break;
       case MAP:
-        ok = t == Schema.Type.MAP && ColumnKind.of(type.getMapKeyType()) == ColumnKind.STRING;
+        ok = t == Schema.Type.MAP && SqlTypeRoot.of(type.getMapKeyType()) == SqlTypeRoot.STRING;
         break;
       case ROW:
         ok = t == Schema.Type.RECORD;
@@ -92,7 +116,7 @@ final class AvroTypeMatch {
               + describe(avro)
               + " does not fit the column type "
               + kind
-              + (kind == ColumnKind.MAP ? " (Avro map keys are strings)" : ""));
+              + (kind == SqlTypeRoot.MAP ? " (Avro map keys are strings)" : ""));
     }
     return kind;
   }

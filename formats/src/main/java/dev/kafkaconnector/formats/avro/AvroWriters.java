@@ -1,6 +1,7 @@
 package dev.kafkaconnector.formats.avro;
 
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -156,7 +157,7 @@ final class AvroWriters {
   }
 
   private static ValueWriter nonNull(Schema avro, FieldType type, String path) {
-    ColumnKind kind = AvroTypeMatch.check(avro, type, path);
+    SqlTypeRoot kind = AvroTypeMatch.check(avro, type, path);
     switch (kind) {
       case BOOLEAN:
         return (value, out) -> out.writeBoolean((Boolean) value);

@@ -2,15 +2,14 @@ package dev.kafkaconnector.formats.csv;
 
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import dev.kafkaconnector.formats.text.Decimals;
+import dev.kafkaconnector.schema.ColumnType;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.io.IOException;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.LogicalType;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
-import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
-import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -28,55 +27,58 @@ final class CsvValue implements Serializable {
   private final int decimalPrecision;
   private final int decimalScale;
 
-  private CsvValue(CsvScalar scalar, @Nullable LogicalType<Object, Object> logicalType) {
+  private CsvValue(
+      CsvScalar scalar,
+      @Nullable LogicalType<Object, Object> logicalType,
+      @Nullable ColumnType fixedDecimal) {
     this.scalar = scalar;
     this.logicalType = logicalType;
-    if (logicalType != null && FixedPrecisionNumeric.IDENTIFIER.equals(logicalType.getIdentifier())) {
-      Row argument = (Row) logicalType.getArgument();
-      this.decimalPrecision = argument.getInt32("precision");
-      this.decimalScale = argument.getInt32("scale");
-    } else {
-      this.decimalPrecision = 0;
-      this.decimalScale = 0;
-    }
+    this.decimalPrecision = fixedDecimal == null ? 0 : fixedDecimal.precision();
+    this.decimalScale = fixedDecimal == null ? 0 : fixedDecimal.scale();
   }
 
   /** The reader/writer of {@code type}, or null when it is not a scalar CSV can hold. */
   @SuppressWarnings("unchecked")
   static @Nullable CsvValue of(FieldType type) {
-    if (type.getTypeName() == TypeName.LOGICAL_TYPE) {
-      LogicalType<?, ?> logical = type.getLogicalType();
-      String id = logical.getIdentifier();
-      if (id.equals(SqlTypes.DATE.getIdentifier())) {
-        return new CsvValue(CsvScalar.DATE, null);
-      }
-      if (id.equals(SqlTypes.TIME.getIdentifier())) {
-        return new CsvValue(CsvScalar.TIME, null);
-      }
-      if (id.equals(SqlTypes.DATETIME.getIdentifier())) {
-        return new CsvValue(CsvScalar.TIMESTAMP, null);
-      }
-      CsvScalar base = baseScalar(logical.getBaseType().getTypeName());
-      return base == null ? null : new CsvValue(base, (LogicalType<Object, Object>) logical);
+    if (type.getTypeName() != TypeName.LOGICAL_TYPE) {
+      CsvScalar scalar = scalar(SqlTypeRoot.of(type));
+      return scalar == null ? null : new CsvValue(scalar, null, null);
     }
-    CsvScalar scalar = baseScalar(type.getTypeName());
-    return scalar == null ? null : new CsvValue(scalar, null);
+    ColumnType column = ColumnType.ofOrNull(type);
+    SqlTypeRoot root = column == null ? null : column.root();
+    if (root == SqlTypeRoot.DATE || root == SqlTypeRoot.TIME || root == SqlTypeRoot.TIMESTAMP) {
+      return new CsvValue(scalar(root), null, null);
+    }
+    // Any other logical type: its base type, converted by the logical type
+    LogicalType<?, ?> logical = type.getLogicalType();
+    FieldType base = logical.getBaseType();
+    CsvScalar scalar =
+        base.getTypeName() == TypeName.LOGICAL_TYPE ? null : scalar(SqlTypeRoot.of(base));
+    if (scalar == null) {
+      return null;
+    }
+    boolean fixedDecimal = column != null && column.isFixedPrecision();
+    return new CsvValue(
+        scalar, (LogicalType<Object, Object>) logical, fixedDecimal ? column : null);
   }
 
-  private static @Nullable CsvScalar baseScalar(TypeName name) {
-    return switch (name) {
+  private static @Nullable CsvScalar scalar(SqlTypeRoot root) {
+    return switch (root) {
       case BOOLEAN -> CsvScalar.BOOLEAN;
-      case BYTE -> CsvScalar.TINYINT;
-      case INT16 -> CsvScalar.SMALLINT;
-      case INT32 -> CsvScalar.INT;
-      case INT64 -> CsvScalar.BIGINT;
+      case TINYINT -> CsvScalar.TINYINT;
+      case SMALLINT -> CsvScalar.SMALLINT;
+      case INT -> CsvScalar.INT;
+      case BIGINT -> CsvScalar.BIGINT;
       case FLOAT -> CsvScalar.FLOAT;
       case DOUBLE -> CsvScalar.DOUBLE;
       case DECIMAL -> CsvScalar.DECIMAL;
       case STRING -> CsvScalar.STRING;
       case BYTES -> CsvScalar.BYTES;
-      case DATETIME -> CsvScalar.TIMESTAMP_LTZ;
-      default -> null;
+      case DATE -> CsvScalar.DATE;
+      case TIME -> CsvScalar.TIME;
+      case TIMESTAMP -> CsvScalar.TIMESTAMP;
+      case TIMESTAMP_LTZ -> CsvScalar.TIMESTAMP_LTZ;
+      case ARRAY, MAP, ROW -> null;
     };
   }
 

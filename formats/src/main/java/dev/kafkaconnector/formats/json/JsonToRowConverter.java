@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.schema.ColumnType;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.util.Objects;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -198,18 +198,19 @@ public final class JsonToRowConverter implements Serializable {
   }
 
   private static boolean hasDecimal(FieldType type) {
-    switch (type.getTypeName()) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    if (column == null) {
+      return hasDecimal(type.getLogicalType().getBaseType());
+    }
+    switch (column.root()) {
       case DECIMAL:
         return true;
       case ROW:
         return type.getRowSchema().getFields().stream().anyMatch(f -> hasDecimal(f.getType()));
       case ARRAY:
-      case ITERABLE:
         return hasDecimal(type.getCollectionElementType());
       case MAP:
         return hasDecimal(type.getMapValueType());
-      case LOGICAL_TYPE:
-        return type.getLogicalType().getBaseType().getTypeName() == TypeName.DECIMAL;
       default:
         return false;
     }

@@ -3,6 +3,7 @@ package dev.kafkaconnector.formats.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.kafkaconnector.schema.ColumnType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -14,13 +15,6 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.LogicalType;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
-import org.apache.beam.sdk.schemas.logicaltypes.Date;
-import org.apache.beam.sdk.schemas.logicaltypes.DateTime;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
-import org.apache.beam.sdk.schemas.logicaltypes.MicrosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.NanosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.Time;
-import org.apache.beam.sdk.schemas.logicaltypes.UuidLogicalType;
 import org.apache.beam.sdk.values.Row;
 import org.joda.time.ReadableInstant;
 
@@ -44,15 +38,22 @@ final class JsonWriters {
   }
 
   ValueWriter build(FieldType type, String where) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    if (column == null) {
+      return ScalarReaders.isUuid(type)
+          ? (g, v) -> g.writeString(v.toString())
+          : viaBaseType(type.getLogicalType(), where);
+    }
     TimestampFormat timestamps = settings.timestampFormat();
-    switch (type.getTypeName()) {
+    boolean logical = type.getTypeName() == TypeName.LOGICAL_TYPE;
+    switch (column.root()) {
       case BOOLEAN:
         return (g, v) -> g.writeBoolean((Boolean) v);
-      case BYTE:
-      case INT16:
-      case INT32:
+      case TINYINT:
+      case SMALLINT:
+      case INT:
         return (g, v) -> g.writeNumber(((Number) v).intValue());
-      case INT64:
+      case BIGINT:
         return (g, v) -> g.writeNumber(((Number) v).longValue());
       case FLOAT:
         return (g, v) -> g.writeNumber((Float) v);
@@ -61,10 +62,25 @@ final class JsonWriters {
       case DECIMAL:
         return (g, v) -> g.writeNumber((BigDecimal) v);
       case STRING:
-        return (g, v) -> g.writeString((String) v);
+        // CHAR and VARCHAR go through their logical type
+        return logical
+            ? viaBaseType(type.getLogicalType(), where)
+            : (g, v) -> g.writeString((String) v);
       case BYTES:
-        return (g, v) -> g.writeBinary((byte[]) v);
-      case DATETIME:
+        return logical
+            ? viaBaseType(type.getLogicalType(), where)
+            : (g, v) -> g.writeBinary((byte[]) v);
+      case DATE:
+        return (g, v) -> g.writeString(TimestampFormat.formatDate((LocalDate) v));
+      case TIME:
+        return (g, v) -> g.writeString(TimestampFormat.formatTime((LocalTime) v));
+      case TIMESTAMP:
+        return (g, v) -> g.writeString(timestamps.formatTimestamp((LocalDateTime) v));
+      case TIMESTAMP_LTZ:
+        if (logical) {
+          // MicrosInstant, NanosInstant: java.time.Instant
+          return (g, v) -> g.writeString(timestamps.formatTimestampLtz((Instant) v));
+        }
         return (g, v) ->
             g.writeString(
                 timestamps.formatTimestampLtz(
@@ -72,7 +88,6 @@ final class JsonWriters {
       case ROW:
         return row(type.getRowSchema(), where);
       case ARRAY:
-      case ITERABLE:
         ValueWriter element = build(type.getCollectionElementType(), where + "[]");
         return (g, v) -> {
           g.writeStartArray();
@@ -102,43 +117,17 @@ final class JsonWriters {
                   + JsonReaders.describe(type.getMapKeyType()));
         }
         return map(build(type.getMapValueType(), where + "[]"));
-      case LOGICAL_TYPE:
-        return logical(type.getLogicalType(), where);
       default:
-        throw new IllegalArgumentException(
-            "Format '"
-                + settings.format()
-                + "' column '"
-                + where
-                + "': type "
-                + JsonReaders.describe(type)
-                + " cannot be written as JSON");
+        throw new IllegalStateException(column.root().name());
     }
   }
 
-  private ValueWriter logical(LogicalType<?, ?> logical, String where) {
-    TimestampFormat timestamps = settings.timestampFormat();
-    String id = logical.getIdentifier();
-    if (id.equals(MicrosInstant.IDENTIFIER) || id.equals(NanosInstant.IDENTIFIER)) {
-      return (g, v) -> g.writeString(timestamps.formatTimestampLtz((Instant) v));
-    }
-    switch (id) {
-      case Date.IDENTIFIER:
-        return (g, v) -> g.writeString(TimestampFormat.formatDate((LocalDate) v));
-      case Time.IDENTIFIER:
-        return (g, v) -> g.writeString(TimestampFormat.formatTime((LocalTime) v));
-      case DateTime.IDENTIFIER:
-        return (g, v) -> g.writeString(timestamps.formatTimestamp((LocalDateTime) v));
-      case UuidLogicalType.IDENTIFIER:
-        return (g, v) -> g.writeString(v.toString());
-      case FixedPrecisionNumeric.IDENTIFIER:
-        return (g, v) -> g.writeNumber((BigDecimal) v);
-      default:
-        @SuppressWarnings("unchecked")
-        LogicalType<Object, Object> any = (LogicalType<Object, Object>) logical;
-        ValueWriter base = build(any.getBaseType().withNullable(false), where);
-        return (g, v) -> base.write(g, any.toBaseType(v));
-    }
+  /** Writes a logical type's values as its base type's. */
+  private ValueWriter viaBaseType(LogicalType<?, ?> logical, String where) {
+    @SuppressWarnings("unchecked")
+    LogicalType<Object, Object> any = (LogicalType<Object, Object>) logical;
+    ValueWriter base = build(any.getBaseType().withNullable(false), where);
+    return (g, v) -> base.write(g, any.toBaseType(v));
   }
 
   ValueWriter row(Schema schema, String where) {

@@ -8,18 +8,12 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.StringWriter;
 import dev.kafkaconnector.formats.text.Decimals;
+import dev.kafkaconnector.schema.ColumnType;
 import java.math.BigDecimal;
 import java.util.UUID;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.Schema.LogicalType;
-import org.apache.beam.sdk.schemas.logicaltypes.Date;
-import org.apache.beam.sdk.schemas.logicaltypes.DateTime;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
-import org.apache.beam.sdk.schemas.logicaltypes.MicrosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.NanosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.Time;
+import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.beam.sdk.schemas.logicaltypes.UuidLogicalType;
-import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -32,62 +26,65 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 final class ScalarReaders {
   private ScalarReaders() {}
 
-  /** The reader of a scalar type, or null when {@code type} is not a scalar type. */
+  /**
+   * The reader of a scalar type, or null when {@code type} is not a scalar type or is a logical
+   * type to read as its base type (CHAR, VARCHAR, BINARY and VARBINARY, whose logical types check
+   * the length, and logical types without SQL type).
+   */
   static @Nullable ValueReader forType(FieldType type, TimestampFormat timestamps) {
-    switch (type.getTypeName()) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    if (column == null) {
+      return isUuid(type) ? p -> UUID.fromString(text(p, "a UUID string")) : null;
+    }
+    boolean logical = type.getTypeName() == TypeName.LOGICAL_TYPE;
+    switch (column.root()) {
       case BOOLEAN:
         return ScalarReaders::readBoolean;
-      case BYTE:
+      case TINYINT:
         return p -> (byte) integral(p, Byte.MIN_VALUE, Byte.MAX_VALUE, "TINYINT");
-      case INT16:
+      case SMALLINT:
         return p -> (short) integral(p, Short.MIN_VALUE, Short.MAX_VALUE, "SMALLINT");
-      case INT32:
+      case INT:
         return ScalarReaders::readInt;
-      case INT64:
+      case BIGINT:
         return p -> integral(p, Long.MIN_VALUE, Long.MAX_VALUE, "BIGINT");
       case FLOAT:
         return ScalarReaders::readFloat;
       case DOUBLE:
         return ScalarReaders::readDouble;
       case DECIMAL:
+        if (column.isFixedPrecision()) {
+          int precision = column.precision();
+          int scale = column.scale();
+          return p -> fixedPrecision(readDecimal(p), precision, scale);
+        }
         return ScalarReaders::readDecimal;
       case STRING:
-        return ScalarReaders::readString;
+        return logical ? null : ScalarReaders::readString;
       case BYTES:
-        return ScalarReaders::readBytes;
-      case DATETIME:
+        return logical ? null : ScalarReaders::readBytes;
+      case DATE:
+        return p -> TimestampFormat.parseDate(text(p, "a DATE string"));
+      case TIME:
+        return p -> TimestampFormat.parseTime(text(p, "a TIME string"));
+      case TIMESTAMP:
+        return p -> timestamps.parseTimestamp(text(p, "a TIMESTAMP string"));
+      case TIMESTAMP_LTZ:
+        if (logical) {
+          // MicrosInstant, NanosInstant: java.time.Instant
+          return p -> timestamps.parseTimestampLtz(text(p, "a TIMESTAMP_LTZ string"));
+        }
         return p -> new org.joda.time.Instant(
             timestamps.parseTimestampLtz(text(p, "a TIMESTAMP_LTZ string")).toEpochMilli());
-      case LOGICAL_TYPE:
-        return forLogicalType(type.getLogicalType(), timestamps);
       default:
         return null;
     }
   }
 
-  private static @Nullable ValueReader forLogicalType(
-      LogicalType<?, ?> logical, TimestampFormat timestamps) {
-    String id = logical.getIdentifier();
-    if (id.equals(MicrosInstant.IDENTIFIER) || id.equals(NanosInstant.IDENTIFIER)) {
-      return p -> timestamps.parseTimestampLtz(text(p, "a TIMESTAMP_LTZ string"));
-    }
-    switch (id) {
-      case Date.IDENTIFIER:
-        return p -> TimestampFormat.parseDate(text(p, "a DATE string"));
-      case Time.IDENTIFIER:
-        return p -> TimestampFormat.parseTime(text(p, "a TIME string"));
-      case DateTime.IDENTIFIER:
-        return p -> timestamps.parseTimestamp(text(p, "a TIMESTAMP string"));
-      case UuidLogicalType.IDENTIFIER:
-        return p -> UUID.fromString(text(p, "a UUID string"));
-      case FixedPrecisionNumeric.IDENTIFIER:
-        Row argument = (Row) logical.getArgument();
-        int precision = argument.getInt32("precision");
-        int scale = argument.getInt32("scale");
-        return p -> fixedPrecision(readDecimal(p), precision, scale);
-      default:
-        return null;
-    }
+  /** Beam's UUID, which has no SQL type; JSON holds it as its text. */
+  static boolean isUuid(FieldType type) {
+    return type.getTypeName() == TypeName.LOGICAL_TYPE
+        && type.getLogicalType().getIdentifier().equals(UuidLogicalType.IDENTIFIER);
   }
 
   private static Boolean readBoolean(JsonParser p) throws IOException {

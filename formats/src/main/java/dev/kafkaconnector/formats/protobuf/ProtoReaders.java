@@ -6,6 +6,7 @@ import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.beam.sdk.values.Row;
 
 /**
@@ -93,7 +93,7 @@ final class ProtoReaders {
   private static ValueReader field(
       FieldDescriptor field, FieldType type, String path, boolean readDefaults) {
     if (field.isMapField()) {
-      if (ProtoTypeMatch.typeName(type) != TypeName.MAP) {
+      if (ProtoTypeMatch.root(type) != SqlTypeRoot.MAP) {
         throw ProtoTypeMatch.mismatch(field, type, path);
       }
       Descriptor entry = field.getMessageType();
@@ -113,7 +113,7 @@ final class ProtoReaders {
       };
     }
     if (field.isRepeated()) {
-      if (ProtoTypeMatch.typeName(type) != TypeName.ARRAY) {
+      if (ProtoTypeMatch.root(type) != SqlTypeRoot.ARRAY) {
         throw ProtoTypeMatch.mismatch(field, type, path);
       }
       ValueReader element =
@@ -139,7 +139,7 @@ final class ProtoReaders {
       case BYTE_STRING:
         return value -> ((ByteString) value).toByteArray();
       case ENUM:
-        return enumValue(ProtoTypeMatch.typeName(type), path);
+        return enumValue(ProtoTypeMatch.root(type), path);
       case MESSAGE:
         return new MessageReader(field.getMessageType(), type.getRowSchema(), path, readDefaults);
       default:
@@ -148,17 +148,17 @@ final class ProtoReaders {
     }
   }
 
-  private static ValueReader enumValue(TypeName column, String path) {
+  private static ValueReader enumValue(SqlTypeRoot column, String path) {
     switch (column) {
       case STRING:
         return value -> ((EnumValueDescriptor) value).getName();
-      case INT64:
+      case BIGINT:
         return value -> (long) ((EnumValueDescriptor) value).getNumber();
-      case INT32:
+      case INT:
         return value -> ((EnumValueDescriptor) value).getNumber();
       default:
-        long min = column == TypeName.BYTE ? Byte.MIN_VALUE : Short.MIN_VALUE;
-        long max = column == TypeName.BYTE ? Byte.MAX_VALUE : Short.MAX_VALUE;
+        long min = column == SqlTypeRoot.TINYINT ? Byte.MIN_VALUE : Short.MIN_VALUE;
+        long max = column == SqlTypeRoot.TINYINT ? Byte.MAX_VALUE : Short.MAX_VALUE;
         return value -> {
           int number = ((EnumValueDescriptor) value).getNumber();
           if (number < min || number > max) {
@@ -167,7 +167,7 @@ final class ProtoReaders {
                 path,
                 "enum number " + number + " is out of the range of a " + column + " column");
           }
-          return column == TypeName.BYTE ? (Object) (byte) number : (Object) (short) number;
+          return column == SqlTypeRoot.TINYINT ? (Object) (byte) number : (Object) (short) number;
         };
     }
   }

@@ -5,13 +5,11 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor.JavaType;
 import com.google.protobuf.DynamicMessage;
+import dev.kafkaconnector.schema.ColumnType;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.Schema.TypeName;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedBytes;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedString;
-import org.apache.beam.sdk.schemas.logicaltypes.VariableBytes;
-import org.apache.beam.sdk.schemas.logicaltypes.VariableString;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Which column types each protobuf field type maps to, as Flink's protobuf format maps them: int32
@@ -44,18 +42,10 @@ final class ProtoTypeMatch {
     return field;
   }
 
-  /** The type name of a column, with Beam's CHAR/VARCHAR/BINARY logical types unwrapped. */
-  static TypeName typeName(FieldType type) {
-    if (type.getTypeName() == TypeName.LOGICAL_TYPE) {
-      String id = type.getLogicalType().getIdentifier();
-      if (id.equals(VariableString.IDENTIFIER) || id.equals(FixedString.IDENTIFIER)) {
-        return TypeName.STRING;
-      }
-      if (id.equals(VariableBytes.IDENTIFIER) || id.equals(FixedBytes.IDENTIFIER)) {
-        return TypeName.BYTES;
-      }
-    }
-    return type.getTypeName() == TypeName.ITERABLE ? TypeName.ARRAY : type.getTypeName();
+  /** The SQL root of a column; null for a logical type without SQL type, which fits no field. */
+  static @Nullable SqlTypeRoot root(FieldType type) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    return column == null ? null : column.root();
   }
 
   /**
@@ -65,40 +55,40 @@ final class ProtoTypeMatch {
    * @throws IllegalArgumentException naming the column and both types
    */
   static void checkScalar(FieldDescriptor field, FieldType type, String path) {
-    TypeName column = typeName(type);
+    SqlTypeRoot column = root(type);
     boolean ok;
     switch (field.getJavaType()) {
       case INT:
-        ok = column == TypeName.INT32;
+        ok = column == SqlTypeRoot.INT;
         break;
       case LONG:
-        ok = column == TypeName.INT64;
+        ok = column == SqlTypeRoot.BIGINT;
         break;
       case FLOAT:
-        ok = column == TypeName.FLOAT;
+        ok = column == SqlTypeRoot.FLOAT;
         break;
       case DOUBLE:
-        ok = column == TypeName.DOUBLE;
+        ok = column == SqlTypeRoot.DOUBLE;
         break;
       case BOOLEAN:
-        ok = column == TypeName.BOOLEAN;
+        ok = column == SqlTypeRoot.BOOLEAN;
         break;
       case STRING:
-        ok = column == TypeName.STRING;
+        ok = column == SqlTypeRoot.STRING;
         break;
       case BYTE_STRING:
-        ok = column == TypeName.BYTES;
+        ok = column == SqlTypeRoot.BYTES;
         break;
       case ENUM:
         ok =
-            column == TypeName.STRING
-                || column == TypeName.INT32
-                || column == TypeName.INT64
-                || column == TypeName.INT16
-                || column == TypeName.BYTE;
+            column == SqlTypeRoot.STRING
+                || column == SqlTypeRoot.INT
+                || column == SqlTypeRoot.BIGINT
+                || column == SqlTypeRoot.SMALLINT
+                || column == SqlTypeRoot.TINYINT;
         break;
       case MESSAGE:
-        ok = column == TypeName.ROW;
+        ok = column == SqlTypeRoot.ROW;
         break;
       default:
         ok = false;

@@ -7,10 +7,10 @@ import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.beam.sdk.values.Row;
 
 /**
@@ -88,7 +88,7 @@ final class ProtoWriters {
   private static FieldWriter field(
       FieldDescriptor field, FieldType type, String path, String nullString) {
     if (field.isMapField()) {
-      if (ProtoTypeMatch.typeName(type) != TypeName.MAP) {
+      if (ProtoTypeMatch.root(type) != SqlTypeRoot.MAP) {
         throw ProtoTypeMatch.mismatch(field, type, path);
       }
       Descriptor entry = field.getMessageType();
@@ -110,7 +110,7 @@ final class ProtoWriters {
       };
     }
     if (field.isRepeated()) {
-      if (ProtoTypeMatch.typeName(type) != TypeName.ARRAY) {
+      if (ProtoTypeMatch.root(type) != SqlTypeRoot.ARRAY) {
         throw ProtoTypeMatch.mismatch(field, type, path);
       }
       ValueWriter element = single(field, type.getCollectionElementType(), path + "[]", nullString);
@@ -132,7 +132,7 @@ final class ProtoWriters {
       case BYTE_STRING:
         return value -> ByteString.copyFrom((byte[]) value);
       case ENUM:
-        return enumValue(field.getEnumType(), ProtoTypeMatch.typeName(type), path);
+        return enumValue(field.getEnumType(), ProtoTypeMatch.root(type), path);
       case MESSAGE:
         return new MessageWriter(field.getMessageType(), type.getRowSchema(), path, nullString);
       default:
@@ -140,8 +140,8 @@ final class ProtoWriters {
     }
   }
 
-  private static ValueWriter enumValue(EnumDescriptor type, TypeName column, String path) {
-    if (column == TypeName.STRING) {
+  private static ValueWriter enumValue(EnumDescriptor type, SqlTypeRoot column, String path) {
+    if (column == SqlTypeRoot.STRING) {
       return value -> {
         EnumValueDescriptor symbol = type.findValueByName((String) value);
         if (symbol == null) {

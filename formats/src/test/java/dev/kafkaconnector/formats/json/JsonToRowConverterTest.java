@@ -22,7 +22,9 @@ import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
+import org.apache.beam.sdk.schemas.logicaltypes.FixedString;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
+import org.apache.beam.sdk.schemas.logicaltypes.VariableString;
 import org.apache.beam.sdk.util.SerializableUtils;
 import org.apache.beam.sdk.values.Row;
 import org.junit.jupiter.api.Test;
@@ -120,6 +122,9 @@ class JsonToRowConverterTest {
     assertEquals(new BigDecimal("123.46"), value(dec52, "123.455"));
     assertEquals(new BigDecimal("1.00"), value(dec52, "1"));
     assertThrows(FormatException.class, () -> value(dec52, "1234.5"));
+    // a scale without precision (FixedPrecisionNumeric.of(scale)): DECIMAL(38, scale)
+    FieldType scale2 = FieldType.logicalType(FixedPrecisionNumeric.of(2));
+    assertEquals(new BigDecimal("123.46"), value(scale2, "123.455"));
     for (String bad : new String[] {"128", "\"x\"", "true", "[1]"}) {
       assertThrows(FormatException.class, () -> value(FieldType.BYTE, bad), bad);
     }
@@ -139,6 +144,15 @@ class JsonToRowConverterTest {
     assertEquals("12.50", value(FieldType.STRING, "12.50"));
     assertEquals("true", value(FieldType.STRING, "true"));
     assertEquals("{\"a\":[1,\"b\",null]}", value(FieldType.STRING, "{ \"a\" : [1, \"b\", null] }"));
+  }
+
+  @Test
+  void charAndVarcharGoThroughTheirLogicalType() throws Exception {
+    assertEquals("ab  ", value(FieldType.logicalType(FixedString.of(4)), "\"ab\""));
+    assertEquals("ab", value(FieldType.logicalType(VariableString.of(4)), "\"ab\""));
+    assertThrows(
+        FormatException.class,
+        () -> value(FieldType.logicalType(VariableString.of(4)), "\"abcde\""));
   }
 
   @Test

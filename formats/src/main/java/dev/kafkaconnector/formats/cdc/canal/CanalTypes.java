@@ -2,16 +2,10 @@ package dev.kafkaconnector.formats.cdc.canal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaconnector.schema.ColumnType;
 import java.sql.Types;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.logicaltypes.Date;
-import org.apache.beam.sdk.schemas.logicaltypes.DateTime;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
-import org.apache.beam.sdk.schemas.logicaltypes.MicrosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.NanosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.Time;
-import org.apache.beam.sdk.values.Row;
 
 /**
  * The {@code sqlType} (java.sql.Types codes) and {@code mysqlType} maps the Canal encoder writes,
@@ -51,16 +45,20 @@ final class CanalTypes {
   }
 
   static int sqlType(FieldType type) {
-    switch (type.getTypeName()) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    if (column == null) {
+      return sqlType(type.getLogicalType().getBaseType());
+    }
+    switch (column.root()) {
       case BOOLEAN:
         return Types.BOOLEAN;
-      case BYTE:
+      case TINYINT:
         return Types.TINYINT;
-      case INT16:
+      case SMALLINT:
         return Types.SMALLINT;
-      case INT32:
+      case INT:
         return Types.INTEGER;
-      case INT64:
+      case BIGINT:
         return Types.BIGINT;
       case FLOAT:
         return Types.REAL;
@@ -72,83 +70,54 @@ final class CanalTypes {
         return Types.CLOB;
       case BYTES:
         return Types.BLOB;
-      case DATETIME:
+      case DATE:
+        return Types.DATE;
+      case TIME:
+        return Types.TIME;
+      case TIMESTAMP:
+      case TIMESTAMP_LTZ:
         return Types.TIMESTAMP;
-      case LOGICAL_TYPE:
-        String id = type.getLogicalType().getIdentifier();
-        if (id.equals(Date.IDENTIFIER)) {
-          return Types.DATE;
-        }
-        if (id.equals(Time.IDENTIFIER)) {
-          return Types.TIME;
-        }
-        if (isTimestamp(id)) {
-          return Types.TIMESTAMP;
-        }
-        if (id.equals(FixedPrecisionNumeric.IDENTIFIER)) {
-          return Types.DECIMAL;
-        }
-        return sqlType(type.getLogicalType().getBaseType());
       default:
         return Types.OTHER;
     }
   }
 
   static String mysqlType(FieldType type) {
-    switch (type.getTypeName()) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    if (column == null) {
+      return mysqlType(type.getLogicalType().getBaseType());
+    }
+    switch (column.root()) {
       case BOOLEAN:
         return "tinyint(1)";
-      case BYTE:
+      case TINYINT:
         return "tinyint";
-      case INT16:
+      case SMALLINT:
         return "smallint";
-      case INT32:
+      case INT:
         return "int";
-      case INT64:
+      case BIGINT:
         return "bigint";
       case FLOAT:
         return "float";
       case DOUBLE:
         return "double";
       case DECIMAL:
-        return "decimal(38,18)";
+        return "decimal(" + column.precision() + "," + column.scale() + ")";
       case STRING:
         return "longtext";
       case BYTES:
         return "longblob";
-      case DATETIME:
+      case DATE:
+        return "date";
+      case TIME:
+        return "time";
+      case TIMESTAMP:
+        return "datetime(6)";
+      case TIMESTAMP_LTZ:
         return "timestamp(6)";
-      case LOGICAL_TYPE:
-        String id = type.getLogicalType().getIdentifier();
-        if (id.equals(Date.IDENTIFIER)) {
-          return "date";
-        }
-        if (id.equals(Time.IDENTIFIER)) {
-          return "time";
-        }
-        if (id.equals(DateTime.IDENTIFIER)) {
-          return "datetime(6)";
-        }
-        if (isTimestamp(id)) {
-          return "timestamp(6)";
-        }
-        if (id.equals(FixedPrecisionNumeric.IDENTIFIER)) {
-          Row argument = (Row) type.getLogicalType().getArgument();
-          return "decimal("
-              + argument.getInt32("precision")
-              + ","
-              + argument.getInt32("scale")
-              + ")";
-        }
-        return mysqlType(type.getLogicalType().getBaseType());
       default:
         return "json";
     }
-  }
-
-  private static boolean isTimestamp(String id) {
-    return id.equals(DateTime.IDENTIFIER)
-        || id.equals(MicrosInstant.IDENTIFIER)
-        || id.equals(NanosInstant.IDENTIFIER);
   }
 }

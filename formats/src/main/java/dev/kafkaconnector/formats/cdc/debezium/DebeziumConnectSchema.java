@@ -3,16 +3,9 @@ package dev.kafkaconnector.formats.cdc.debezium;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
+import dev.kafkaconnector.schema.ColumnType;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.logicaltypes.Date;
-import org.apache.beam.sdk.schemas.logicaltypes.DateTime;
-import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
-import org.apache.beam.sdk.schemas.logicaltypes.MicrosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.NanosInstant;
-import org.apache.beam.sdk.schemas.logicaltypes.Time;
-import org.apache.beam.sdk.values.Row;
 
 /**
  * The Kafka Connect schema (JSON converter form) of the Debezium envelope this format writes with
@@ -30,25 +23,16 @@ final class DebeziumConnectSchema {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  /** Logical types written as their text form (DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ). */
-  private static final Set<String> TEXT_TYPES =
-      Set.of(
-          Date.IDENTIFIER,
-          Time.IDENTIFIER,
-          DateTime.IDENTIFIER,
-          MicrosInstant.IDENTIFIER,
-          NanosInstant.IDENTIFIER);
-
   /** The envelope's schema as compact JSON text. */
-  static String of(Schema data, String format) {
+  static String of(Schema data) {
     ObjectNode envelope = NODES.objectNode();
     envelope.put("type", "struct");
     ArrayNode fields = envelope.putArray("fields");
-    ObjectNode before = struct(data, format);
+    ObjectNode before = struct(data);
     before.put("optional", true);
     before.put("field", "before");
     fields.add(before);
-    ObjectNode after = struct(data, format);
+    ObjectNode after = struct(data);
     after.put("optional", true);
     after.put("field", "after");
     fields.add(after);
@@ -62,88 +46,76 @@ final class DebeziumConnectSchema {
     return envelope.toString();
   }
 
-  private static ObjectNode struct(Schema schema, String format) {
+  private static ObjectNode struct(Schema schema) {
     ObjectNode node = NODES.objectNode();
     node.put("type", "struct");
     ArrayNode fields = node.putArray("fields");
     for (Schema.Field field : schema.getFields()) {
-      ObjectNode column = type(field.getType(), format, field.getName());
+      ObjectNode column = type(field.getType());
       column.put("field", field.getName());
       fields.add(column);
     }
     return node;
   }
 
-  private static ObjectNode type(FieldType type, String format, String where) {
-    ObjectNode node;
-    switch (type.getTypeName()) {
-      case ROW:
-        node = struct(type.getRowSchema(), format);
-        break;
-      case ARRAY:
-      case ITERABLE:
-        node = simple("array");
-        node.set("items", type(type.getCollectionElementType(), format, where + "[]"));
-        break;
-      case MAP:
-        node = simple("map");
-        node.set("keys", type(type.getMapKeyType(), format, where + "[key]"));
-        node.set("values", type(type.getMapValueType(), format, where + "[]"));
-        break;
-      case LOGICAL_TYPE:
-        node = logical(type, format, where);
-        break;
-      default:
-        node = simple(primitive(type, format, where));
-    }
+  private static ObjectNode type(FieldType type) {
+    ColumnType column = ColumnType.ofOrNull(type);
+    ObjectNode node =
+        column == null ? type(type.getLogicalType().getBaseType()) : nonNull(column, type);
     node.put("optional", Boolean.TRUE.equals(type.getNullable()));
     return node;
   }
 
-  private static ObjectNode logical(FieldType type, String format, String where) {
-    Schema.LogicalType<?, ?> logical = type.getLogicalType();
-    if (FixedPrecisionNumeric.IDENTIFIER.equals(logical.getIdentifier())) {
-      Row argument = (Row) logical.getArgument();
-      ObjectNode node = simple("bytes");
-      node.put("name", "org.apache.kafka.connect.data.Decimal");
-      node.put("version", 1);
-      ObjectNode parameters = node.putObject("parameters");
-      parameters.put("scale", String.valueOf(argument.getInt32("scale")));
-      parameters.put("connect.decimal.precision", String.valueOf(argument.getInt32("precision")));
-      return node;
+  private static ObjectNode nonNull(ColumnType column, FieldType type) {
+    switch (column.root()) {
+      case BOOLEAN:
+        return simple("boolean");
+      case TINYINT:
+        return simple("int8");
+      case SMALLINT:
+        return simple("int16");
+      case INT:
+        return simple("int32");
+      case BIGINT:
+        return simple("int64");
+      case FLOAT:
+        return simple("float");
+      case DOUBLE:
+        return simple("double");
+      case DECIMAL:
+        return column.isFixedPrecision() ? decimal(column) : simple("double");
+      case STRING:
+      case DATE:
+      case TIME:
+      case TIMESTAMP:
+      case TIMESTAMP_LTZ:
+        return simple("string");
+      case BYTES:
+        return simple("bytes");
+      case ROW:
+        return struct(type.getRowSchema());
+      case ARRAY:
+        ObjectNode array = simple("array");
+        array.set("items", type(type.getCollectionElementType()));
+        return array;
+      case MAP:
+        ObjectNode map = simple("map");
+        map.set("keys", type(type.getMapKeyType()));
+        map.set("values", type(type.getMapValueType()));
+        return map;
+      default:
+        throw new IllegalStateException(column.root().name());
     }
-    if (TEXT_TYPES.contains(logical.getIdentifier())) {
-      return simple("string");
-    }
-    return type(logical.getBaseType(), format, where);
   }
 
-  private static String primitive(FieldType type, String format, String where) {
-    switch (type.getTypeName()) {
-      case BOOLEAN:
-        return "boolean";
-      case BYTE:
-        return "int8";
-      case INT16:
-        return "int16";
-      case INT32:
-        return "int32";
-      case INT64:
-        return "int64";
-      case FLOAT:
-        return "float";
-      case DOUBLE:
-      case DECIMAL:
-        return "double";
-      case STRING:
-      case DATETIME:
-        return "string";
-      case BYTES:
-        return "bytes";
-      default:
-        throw new IllegalArgumentException(
-            "Format '" + format + "' column '" + where + "': no Kafka Connect type for " + type);
-    }
+  private static ObjectNode decimal(ColumnType column) {
+    ObjectNode node = simple("bytes");
+    node.put("name", "org.apache.kafka.connect.data.Decimal");
+    node.put("version", 1);
+    ObjectNode parameters = node.putObject("parameters");
+    parameters.put("scale", String.valueOf(column.scale()));
+    parameters.put("connect.decimal.precision", String.valueOf(column.precision()));
+    return node;
   }
 
   private static ObjectNode simple(String connectType) {

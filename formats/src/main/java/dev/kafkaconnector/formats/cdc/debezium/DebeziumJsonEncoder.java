@@ -24,8 +24,7 @@ final class DebeziumJsonEncoder extends ChangelogEncoder {
 
   DebeziumJsonEncoder(Schema schema, JsonWriteSettings settings, boolean includeSchema) {
     super(schema, settings);
-    this.connectSchema =
-        includeSchema ? DebeziumConnectSchema.of(dataSchema(), settings.format()) : null;
+    this.connectSchema = includeSchema ? DebeziumConnectSchema.of(dataSchema()) : null;
   }
 
   @Override
