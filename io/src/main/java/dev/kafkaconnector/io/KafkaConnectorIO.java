@@ -26,4 +26,9 @@ public final class KafkaConnectorIO {
   public static KafkaConnectorRead read() {
     return KafkaConnectorRead.create();
   }
+
+  /** A sink that writes rows as Kafka records (at-least-once by default). */
+  public static KafkaConnectorWrite write() {
+    return KafkaConnectorWrite.create();
+  }
 }

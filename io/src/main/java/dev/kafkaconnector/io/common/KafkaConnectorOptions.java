@@ -213,6 +213,55 @@ public final class KafkaConnectorOptions {
               + " timestamps may be late). 0 (the default, as in Flink) disables it, so an empty"
               + " partition holds event-time windows back.");
 
+  // ---- sink ----
+
+  public static final ConfigOption<String> SINK_TOPIC =
+      ConfigOption.string(
+          "topic",
+          "Topic to write to. When not set, each row's writable 'topic' metadata column names its"
+              + " topic.");
+
+  public static final ConfigOption<String> SINK_METADATA_LIST =
+      ConfigOption.string(
+          "metadata.list",
+          "Comma-separated writable metadata keys whose input columns (of the same name) are"
+              + " written as record metadata instead of into the key or value: timestamp"
+              + " (DATETIME), headers (MAP<STRING, BYTES>), topic (STRING), partition (INT32,"
+              + " overrides the partitioner), row-kind (STRING +I/-U/+U/-D, for changelog value"
+              + " formats).");
+
+  public static final ConfigOption<String> SINK_PARTITIONER =
+      ConfigOption.string(
+          "sink.partitioner",
+          "default",
+          "How records are mapped to partitions: default (Kafka's partitioner: by key hash,"
+              + " sticky without key), fixed (each writer instance writes to one partition, its"
+              + " index modulo the partition count), round-robin, or the class name of a"
+              + " dev.kafkaconnector.io.sink.KafkaPartitioner.");
+
+  public static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
+      ConfigOption.enumValue(
+          "sink.delivery-guarantee",
+          DeliveryGuarantee.class,
+          DeliveryGuarantee.AT_LEAST_ONCE,
+          "none (records are sent without waiting for acknowledgements), at-least-once (every"
+              + " record is acknowledged before its bundle, and so the checkpoint, completes; a"
+              + " failed send fails the bundle) or exactly-once (Kafka transactions; requires"
+              + " sink.transactional-id-prefix).");
+
+  public static final ConfigOption<String> SINK_TRANSACTIONAL_ID_PREFIX =
+      ConfigOption.string(
+          "sink.transactional-id-prefix",
+          "Prefix of the transactional ids of an exactly-once sink; required with"
+              + " sink.delivery-guarantee exactly-once.");
+
+  public static final ConfigOption<Long> SINK_PARALLELISM =
+      ConfigOption.longValue(
+          "sink.parallelism",
+          "Number of writer instances. When set, rows are spread over that many writers (their"
+              + " instance indexes are what 'fixed' and 'round-robin' use); by default the writers"
+              + " run where the rows are.");
+
   /** Options a source accepts, besides the properties.* and format families. */
   public static List<ConfigOption<?>> sourceOptions() {
     return List.of(
@@ -249,8 +298,33 @@ public final class KafkaConnectorOptions {
   public static final List<String> RESERVED_CONSUMER_PROPERTIES =
       List.of("key.deserializer", "value.deserializer");
 
-  /** Every option the connector declares (the source's; the sink adds its own). */
+  /** Options a sink accepts, besides the properties.* and format families. */
+  public static List<ConfigOption<?>> sinkOptions() {
+    return List.of(
+        BOOTSTRAP_SERVERS,
+        SINK_TOPIC,
+        FORMAT,
+        VALUE_FORMAT,
+        KEY_FORMAT,
+        KEY_FIELDS,
+        KEY_FIELDS_PREFIX,
+        VALUE_FIELDS_PREFIX,
+        VALUE_FIELDS_INCLUDE,
+        SINK_METADATA_LIST,
+        SINK_PARTITIONER,
+        SINK_DELIVERY_GUARANTEE,
+        SINK_TRANSACTIONAL_ID_PREFIX,
+        SINK_PARALLELISM);
+  }
+
+  /** Kafka producer properties the connector sets itself; setting them is an error. */
+  public static final List<String> RESERVED_PRODUCER_PROPERTIES =
+      List.of("key.serializer", "value.serializer");
+
+  /** Every option the connector declares. */
   public static List<ConfigOption<?>> allOptions() {
-    return sourceOptions();
+    List<ConfigOption<?>> all = new java.util.ArrayList<>(sourceOptions());
+    all.addAll(sinkOptions());
+    return all;
   }
 }

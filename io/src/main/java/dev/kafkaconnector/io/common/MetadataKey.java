@@ -15,18 +15,19 @@ import org.joda.time.Instant;
  * metadata.list}. Keys and types are the spec's.
  */
 public enum MetadataKey {
-  TOPIC("topic", FieldType.STRING, r -> r.topic()),
-  PARTITION("partition", FieldType.INT32, r -> r.partition()),
-  OFFSET("offset", FieldType.INT64, r -> r.offset()),
-  TIMESTAMP("timestamp", FieldType.DATETIME, r -> new Instant(r.timestamp())),
-  TIMESTAMP_TYPE("timestamp-type", FieldType.STRING, r -> r.timestampType().name),
+  TOPIC("topic", FieldType.STRING, true, r -> r.topic()),
+  PARTITION("partition", FieldType.INT32, true, r -> r.partition()),
+  OFFSET("offset", FieldType.INT64, false, r -> r.offset()),
+  TIMESTAMP("timestamp", FieldType.DATETIME, true, r -> new Instant(r.timestamp())),
+  TIMESTAMP_TYPE("timestamp-type", FieldType.STRING, false, r -> r.timestampType().name),
   HEADERS(
-      "headers", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)),
+      "headers", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)), true,
       MetadataKey::headers),
   LEADER_EPOCH(
-      "leader-epoch", FieldType.INT32.withNullable(true), r -> r.leaderEpoch().orElse(null)),
-  RAW_KEY("__raw_key__", FieldType.BYTES.withNullable(true), r -> r.key()),
-  RAW_VALUE("__raw_value__", FieldType.BYTES.withNullable(true), r -> r.value());
+      "leader-epoch", FieldType.INT32.withNullable(true), false,
+      r -> r.leaderEpoch().orElse(null)),
+  RAW_KEY("__raw_key__", FieldType.BYTES.withNullable(true), false, r -> r.key()),
+  RAW_VALUE("__raw_value__", FieldType.BYTES.withNullable(true), false, r -> r.value());
 
   /** Reads one metadata value from a record. */
   @FunctionalInterface
@@ -45,11 +46,18 @@ public enum MetadataKey {
   private final String key;
   private final FieldType type;
   private final Extractor extractor;
+  private final boolean writable;
 
-  MetadataKey(String key, FieldType type, Extractor extractor) {
+  MetadataKey(String key, FieldType type, boolean writable, Extractor extractor) {
     this.key = key;
     this.type = type;
+    this.writable = writable;
     this.extractor = extractor;
+  }
+
+  /** Whether a sink can write this metadata (topic, partition, timestamp, headers). */
+  public boolean writable() {
+    return writable;
   }
 
   /** The key as written in {@code metadata.list}. */

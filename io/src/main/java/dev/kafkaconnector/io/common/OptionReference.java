@@ -31,6 +31,11 @@ public final class OptionReference {
     out.append(
         "\nAny `properties.<key>` is passed to the Kafka consumer as `<key>` (except"
             + " `key.deserializer` and `value.deserializer`, which the connector sets).\n");
+    out.append("\n#### Sink options\n\n");
+    table(out, KafkaConnectorOptions.sinkOptions());
+    out.append(
+        "\nAny `properties.<key>` is passed to the Kafka producer as `<key>` (except"
+            + " `key.serializer` and `value.serializer`, which the connector sets).\n");
     for (FormatFactory format : Formats.available().values()) {
       if (!format.getClass().getName().startsWith(SHIPPED_FORMATS)) {
         continue; // a user's own format on the classpath documents itself

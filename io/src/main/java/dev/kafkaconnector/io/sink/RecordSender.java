@@ -1,0 +1,137 @@
+package dev.kafkaconnector.io.sink;
+
+import dev.kafkaconnector.io.common.DeliveryGuarantee;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.AbstractRecords;
+import org.apache.kafka.common.record.CompressionType;
+import org.apache.kafka.common.record.RecordBatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One writer instance's producer: sends encoded records, remembers the first failed send, and on
+ * {@link #flush()} waits until every record sent so far is acknowledged (at-least-once) and fails
+ * if any was not. Opened in the writer's {@code @Setup}, closed in its {@code @Teardown}.
+ */
+final class RecordSender implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RecordSender.class);
+  private static final long PARTITIONS_TTL_NANOS = Duration.ofSeconds(60).toNanos();
+
+  private record Partitions(int[] numbers, long atNanos) {}
+
+  private final SinkSpec spec;
+  private final KafkaProducer<byte[], byte[]> producer;
+  private final int maxRequestSize;
+  private final AtomicReference<Exception> failure = new AtomicReference<>();
+  private final AtomicLong failedSends = new AtomicLong();
+  private final Callback callback;
+  private final Map<String, Partitions> partitions = new HashMap<>();
+
+  RecordSender(SinkSpec spec, String clientId) {
+    this.spec = spec;
+    Map<String, Object> props = new HashMap<>(spec.clientProperties());
+    props.putAll(SinkOptionsParser.ProducerSettings.forced());
+    props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-writer");
+    props.put(ProducerConfig.CLIENT_ID_CONFIG, props.get(ProducerConfig.CLIENT_ID_CONFIG) + "-" + clientId);
+    if (spec.guarantee() == DeliveryGuarantee.AT_LEAST_ONCE) {
+      props.putIfAbsent(ProducerConfig.ACKS_CONFIG, "all");
+    }
+    this.producer = new KafkaProducer<>(props);
+    Object max = props.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+    this.maxRequestSize = max == null ? 1024 * 1024 : Integer.parseInt(String.valueOf(max).trim());
+    this.callback =
+        (metadata, exception) -> {
+          if (exception != null) {
+            failedSends.incrementAndGet();
+            if (!failure.compareAndSet(null, exception)) {
+              return;
+            }
+            LOG.warn("Writing to {} failed: {}", metadata == null ? "?" : metadata.topic(), exception.toString());
+          }
+        };
+  }
+
+  /** The partition numbers of {@code topic}, refreshed every minute. */
+  int[] partitionsOf(String topic) {
+    Partitions known = partitions.get(topic);
+    long now = System.nanoTime();
+    if (known == null || now - known.atNanos() > PARTITIONS_TTL_NANOS) {
+      List<PartitionInfo> infos = producer.partitionsFor(topic);
+      int[] numbers = infos.stream().mapToInt(PartitionInfo::partition).sorted().toArray();
+      known = new Partitions(numbers, now);
+      partitions.put(topic, known);
+    }
+    return known.numbers();
+  }
+
+  /**
+   * Why {@code record} is larger than the producer accepts ({@code max.request.size}), or null
+   * when it fits. Checked before sending so that the row can take the bad-row policy.
+   */
+  String tooLarge(EncodedRecord record, RecordHeaders headers) {
+    int size =
+        AbstractRecords.estimateSizeInBytesUpperBound(
+            RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, record.key(), record.value(),
+            headers.toArray());
+    return size > maxRequestSize
+        ? "the record is " + size + " bytes, more than max.request.size = " + maxRequestSize
+        : null;
+  }
+
+  /** Sends one record; failures are reported by {@link #flush()}. */
+  void send(ProducerRecord<byte[], byte[]> record) {
+    checkFailure();
+    producer.send(record, callback);
+  }
+
+  /**
+   * Waits for every record sent so far (at-least-once; with {@code none} it only hands them to the
+   * producer) and fails when one could not be written.
+   *
+   * @throws KafkaSinkException naming the failure, so the runner retries the bundle
+   */
+  void flush() {
+    if (spec.guarantee() == DeliveryGuarantee.NONE) {
+      Exception e = failure.getAndSet(null);
+      if (e != null) {
+        LOG.warn("{} records could not be written (sink.delivery-guarantee none): {}",
+            failedSends.getAndSet(0), e.toString());
+      }
+      return;
+    }
+    producer.flush();
+    checkFailure();
+  }
+
+  private void checkFailure() {
+    if (spec.guarantee() == DeliveryGuarantee.NONE) {
+      return;
+    }
+    Exception e = failure.get();
+    if (e != null) {
+      throw new KafkaSinkException(
+          failedSends.get() + " record(s) could not be written to Kafka ("
+              + spec.clientProperties().get("bootstrap.servers") + "): " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      producer.close(Duration.ofSeconds(spec.guarantee() == DeliveryGuarantee.NONE ? 30 : 0));
+    } catch (RuntimeException e) {
+      LOG.warn("Closing the producer failed: {}", e.toString());
+    }
+  }
+}

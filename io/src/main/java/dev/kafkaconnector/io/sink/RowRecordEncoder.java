@@ -1,0 +1,171 @@
+package dev.kafkaconnector.io.sink;
+
+import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.RowEncoder;
+import dev.kafkaconnector.formats.cdc.RowKind;
+import dev.kafkaconnector.formats.cdc.UpdateEncoder;
+import dev.kafkaconnector.io.common.KeyValueLayout;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.values.Row;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import org.joda.time.ReadableInstant;
+
+/**
+ * Turns an input row into a record: the physical columns split into key and value by the {@link
+ * KeyValueLayout} and encoded by the key and value formats, and the metadata columns (topic,
+ * partition, timestamp, headers, row kind) taken as record metadata. Worked out once, when the
+ * sink is applied; per row it only copies values by index.
+ */
+final class RowRecordEncoder implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** Where the metadata of a record comes from: input column indexes, -1 when absent. */
+  record MetadataIndexes(int topic, int partition, int timestamp, int headers, int rowKind)
+      implements Serializable {}
+
+  private final @Nullable String fixedTopic;
+  private final Schema physical;
+  private final int[] physicalIndex;
+  private final KeyValueLayout layout;
+  private final @Nullable RowEncoder keyEncoder;
+  private final RowEncoder valueEncoder;
+  private final String valueFormat;
+  /** The value encoder's schema: the layout's value columns, plus row-kind for changelogs. */
+  private final Schema valueEncoderSchema;
+  private final boolean changelog;
+  private final MetadataIndexes metadata;
+
+  RowRecordEncoder(
+      @Nullable String fixedTopic,
+      Schema physical,
+      int[] physicalIndex,
+      KeyValueLayout layout,
+      @Nullable RowEncoder keyEncoder,
+      RowEncoder valueEncoder,
+      String valueFormat,
+      Schema valueEncoderSchema,
+      boolean changelog,
+      MetadataIndexes metadata) {
+    this.fixedTopic = fixedTopic;
+    this.physical = physical;
+    this.physicalIndex = physicalIndex;
+    this.layout = layout;
+    this.keyEncoder = keyEncoder;
+    this.valueEncoder = valueEncoder;
+    this.valueFormat = valueFormat;
+    this.valueEncoderSchema = valueEncoderSchema;
+    this.changelog = changelog;
+    this.metadata = metadata;
+  }
+
+  /** The change kind of {@code row}: its row-kind column, or +I without one. */
+  RowKind kind(Row row) throws BadRowException {
+    if (metadata.rowKind() < 0) {
+      return RowKind.INSERT;
+    }
+    Object value = row.getValue(metadata.rowKind());
+    RowKind kind = value instanceof String ? RowKind.ofSymbol((String) value) : null;
+    if (kind == null) {
+      throw new BadRowException(
+          "row-kind",
+          "expected the change kind +I, -U, +U or -D but found "
+              + (value == null ? "null" : "'" + value + "'"),
+          null);
+    }
+    return kind;
+  }
+
+  /** Whether updates can be written as one message of both images. */
+  boolean writesUpdates() {
+    return changelog && valueEncoder instanceof UpdateEncoder;
+  }
+
+  /** Encodes one row. */
+  EncodedRecord encode(Row row) throws BadRowException {
+    RowKind kind = kind(row);
+    if (!changelog && kind != RowKind.INSERT) {
+      throw new BadRowException(
+          "row-kind",
+          "value format '" + valueFormat + "' writes inserts only, but the row's change kind is '"
+              + kind.symbol() + "'; use upsert-kafka or a changelog format (debezium-json,"
+              + " canal-json, maxwell-json)",
+          null);
+    }
+    Row physicalRow = physicalRow(row);
+    byte[] value;
+    try {
+      value = valueEncoder.encode(valueRow(physicalRow, row));
+    } catch (FormatException e) {
+      throw new BadRowException(e.field(), "value: " + e.getMessage(), e);
+    }
+    return record(row, physicalRow, value);
+  }
+
+  /** Encodes an update as one message holding both images ({@link #writesUpdates()}). */
+  EncodedRecord encodeUpdate(Row before, Row after) throws BadRowException {
+    Row physicalAfter = physicalRow(after);
+    byte[] value;
+    try {
+      value =
+          ((UpdateEncoder) valueEncoder)
+              .encodeUpdate(valueRow(physicalRow(before), before), valueRow(physicalAfter, after));
+    } catch (FormatException e) {
+      throw new BadRowException(e.field(), "value: " + e.getMessage(), e);
+    }
+    return record(after, physicalAfter, value);
+  }
+
+  private EncodedRecord record(Row row, Row physicalRow, byte @Nullable [] value)
+      throws BadRowException {
+    byte[] key = null;
+    if (keyEncoder != null) {
+      try {
+        key = keyEncoder.encode(layout.keyRow(physicalRow));
+      } catch (FormatException e) {
+        throw new BadRowException(e.field(), "key: " + e.getMessage(), e);
+      }
+    }
+    String topic = fixedTopic;
+    if (topic == null) {
+      topic = row.getString(metadata.topic());
+      if (topic == null || topic.isEmpty()) {
+        throw new BadRowException(
+            physicalName(metadata.topic(), row), "no topic: the 'topic' column is empty", null);
+      }
+    }
+    Integer partition = metadata.partition() < 0 ? null : row.getInt32(metadata.partition());
+    Long timestamp = null;
+    if (metadata.timestamp() >= 0) {
+      ReadableInstant instant = row.getDateTime(metadata.timestamp());
+      timestamp = instant == null ? null : instant.getMillis();
+    }
+    Map<String, byte[]> headers = metadata.headers() < 0 ? null : row.getMap(metadata.headers());
+    return new EncodedRecord(topic, partition, timestamp, key, value, headers);
+  }
+
+  private Row physicalRow(Row row) {
+    List<Object> values = new ArrayList<>(physicalIndex.length);
+    for (int index : physicalIndex) {
+      values.add(row.getValue(index));
+    }
+    return Row.withSchema(physical).attachValues(values);
+  }
+
+  private Row valueRow(Row physicalRow, Row row) {
+    Row value = layout.valueRow(physicalRow);
+    if (!changelog || metadata.rowKind() < 0) {
+      return value;
+    }
+    List<Object> values = new ArrayList<>(value.getValues());
+    values.add(row.getValue(metadata.rowKind()));
+    return Row.withSchema(valueEncoderSchema).attachValues(values);
+  }
+
+  private static String physicalName(int index, Row row) {
+    return row.getSchema().getField(index).getName();
+  }
+}

@@ -1,0 +1,290 @@
+package dev.kafkaconnector.io.sink;
+
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
+
+import dev.kafkaconnector.formats.FormatContext;
+import dev.kafkaconnector.formats.FormatFactory;
+import dev.kafkaconnector.formats.FormatMetadata;
+import dev.kafkaconnector.formats.RowEncoder;
+import dev.kafkaconnector.formats.options.Configuration;
+import dev.kafkaconnector.io.common.ClientProperties;
+import dev.kafkaconnector.io.common.DeliveryGuarantee;
+import dev.kafkaconnector.io.common.FormatSelection;
+import dev.kafkaconnector.io.common.KeyValueLayout;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.MetadataKey;
+import dev.kafkaconnector.io.common.OptionSuggestions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.apache.beam.sdk.schemas.Schema.TypeName;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Validates the options of a sink against its input schema when it is applied and turns them into
+ * a {@link SinkSpec} and a {@link RowRecordEncoder}. Every error names the option key (and the
+ * column) and what was expected.
+ */
+public final class SinkOptionsParser {
+  /** The writable metadata key of a row's change kind. */
+  public static final String ROW_KIND = FormatMetadata.ROW_KIND;
+
+  private SinkOptionsParser() {}
+
+  /** The result, with warnings to log when the sink is applied. */
+  public record ParsedSink(SinkSpec spec, RowRecordEncoder encoder, List<String> warnings) {}
+
+  /**
+   * Parses {@code options} for rows of {@code input}.
+   *
+   * @param typedMetadata metadata columns declared with {@code withMetadataColumn}
+   * @throws IllegalArgumentException naming the offending key or column
+   */
+  public static ParsedSink parse(
+      String sinkId, Map<String, String> options, Schema input, List<MetadataColumn> typedMetadata) {
+    Configuration conf = Configuration.of(options);
+    FormatSelection formats = new FormatSelection(options);
+    checkKeys(options, formats);
+    List<String> warnings = new ArrayList<>();
+
+    Map<String, String> client = clientProperties(conf);
+    String topic = conf.get(SINK_TOPIC);
+    if (topic != null && topic.contains(";")) {
+      throw new IllegalArgumentException(
+          "Option 'topic' of a sink names one topic, not a list: '" + topic + "'");
+    }
+    DeliveryGuarantee guarantee = conf.get(SINK_DELIVERY_GUARANTEE);
+    if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+      if (!conf.contains(SINK_TRANSACTIONAL_ID_PREFIX)) {
+        throw new IllegalArgumentException(
+            "Option 'sink.delivery-guarantee' is 'exactly-once', which requires"
+                + " 'sink.transactional-id-prefix'");
+      }
+      throw new IllegalArgumentException(
+          "Option 'sink.delivery-guarantee' = 'exactly-once' is not available in this version of"
+              + " the connector yet; use 'at-least-once' (the default)");
+    }
+    String partitioner = conf.get(SINK_PARTITIONER);
+    Partitioners.of(partitioner); // fails now, naming the key and class, if it cannot be made
+    Long parallelism = conf.get(SINK_PARALLELISM);
+    if (parallelism != null && (parallelism < 1 || parallelism > 100_000)) {
+      throw new IllegalArgumentException(
+          "Option 'sink.parallelism' must be between 1 and 100000, but is " + parallelism);
+    }
+
+    Map<String, String> metadata = metadataColumns(conf, typedMetadata, input);
+    if (topic == null && !metadata.containsValue(MetadataKey.TOPIC.key())) {
+      throw new IllegalArgumentException(
+          "Option 'topic' is required, unless the input has a writable 'topic' metadata column"
+              + " (metadata.list = 'topic' or withMetadataColumn(column, \"topic\"))");
+    }
+    if (topic != null && metadata.containsValue(MetadataKey.TOPIC.key())) {
+      throw new IllegalArgumentException(
+          "Option 'topic' is set and the input also has a 'topic' metadata column; set one of"
+              + " them");
+    }
+    RowRecordEncoder encoder = encoder(topic, formats, input, metadata, warnings);
+    SinkSpec spec =
+        new SinkSpec(
+            sinkId, client, topic, partitioner, guarantee,
+            parallelism == null ? null : parallelism.intValue());
+    return new ParsedSink(spec, encoder, List.copyOf(warnings));
+  }
+
+  private static void checkKeys(Map<String, String> options, FormatSelection formats) {
+    Set<String> known = new TreeSet<>();
+    sinkOptions().forEach(o -> known.add(o.key()));
+    Set<String> sourceOnly = new TreeSet<>();
+    sourceOptions().forEach(o -> sourceOnly.add(o.key()));
+    sourceOnly.removeAll(known);
+    for (String key : options.keySet()) {
+      if (known.contains(key) || formats.isFormatOption(key)) {
+        continue;
+      }
+      if (key.startsWith(PROPERTIES_PREFIX) && key.length() > PROPERTIES_PREFIX.length()) {
+        continue;
+      }
+      String formatError = formats.formatOptionError(key);
+      if (formatError != null) {
+        throw new IllegalArgumentException(formatError);
+      }
+      if (sourceOnly.contains(key)) {
+        throw new IllegalArgumentException(
+            "Option '" + key + "' is an option of a Kafka source, not of a sink");
+      }
+      throw new IllegalArgumentException(
+          "Unknown option '" + key + "' for a Kafka sink" + OptionSuggestions.didYouMean(key, known)
+              + ". Supported options: " + known + ", plus 'properties.*' for the Kafka producer"
+              + " and the options of the formats.");
+    }
+  }
+
+  private static Map<String, String> clientProperties(Configuration conf) {
+    String servers = conf.get(BOOTSTRAP_SERVERS);
+    if (servers == null || servers.isBlank()) {
+      throw new IllegalArgumentException(
+          "Option 'properties.bootstrap.servers' is required, for example 'host1:9092,host2:9092'");
+    }
+    Map<String, String> client = new HashMap<>(conf.withPrefixStripped(PROPERTIES_PREFIX));
+    for (String reserved : RESERVED_PRODUCER_PROPERTIES) {
+      if (client.containsKey(reserved)) {
+        throw new IllegalArgumentException(
+            "Option 'properties." + reserved + "' cannot be set: the connector writes keys and"
+                + " values as bytes encoded with 'key.format' / 'value.format'");
+      }
+    }
+    Map<String, Object> asProducer = new HashMap<>(client);
+    asProducer.putAll(ProducerSettings.forced());
+    ClientProperties.validate(asProducer, ProducerConfig.configDef());
+    return client;
+  }
+
+  /** Column name to writable metadata key, checked against the input schema. */
+  private static Map<String, String> metadataColumns(
+      Configuration conf, List<MetadataColumn> typed, Schema input) {
+    List<MetadataColumn> columns = new ArrayList<>(MetadataColumn.parseList(conf.get(SINK_METADATA_LIST)));
+    columns.addAll(typed);
+    Map<String, String> out = new LinkedHashMap<>();
+    Set<String> keys = new HashSet<>();
+    for (MetadataColumn column : columns) {
+      String key = column.key();
+      FieldType expected;
+      if (key.equals(ROW_KIND)) {
+        expected = FieldType.STRING;
+      } else {
+        MetadataKey metadataKey = MetadataKey.fromKey(key).orElse(null);
+        if (metadataKey == null || !metadataKey.writable()) {
+          throw new IllegalArgumentException(
+              "Metadata key '" + key + "' (option 'metadata.list' or withMetadataColumn) cannot"
+                  + " be written; writable keys: [timestamp, headers, topic, partition, "
+                  + ROW_KIND + "]");
+        }
+        expected = metadataKey.type();
+      }
+      if (!input.hasField(column.name())) {
+        throw new IllegalArgumentException(
+            "Metadata column '" + column.name() + "' (key '" + key + "') is not in the input"
+                + " schema " + input.getFieldNames());
+      }
+      FieldType actual = input.getField(column.name()).getType();
+      if (!sameType(actual, expected)) {
+        throw new IllegalArgumentException(
+            "Metadata column '" + column.name() + "' (key '" + key + "') must be "
+                + expected.withNullable(true) + " but is " + actual);
+      }
+      if (!keys.add(key)) {
+        throw new IllegalArgumentException(
+            "Metadata key '" + key + "' is written from two columns; map it once");
+      }
+      out.put(column.name(), key);
+    }
+    return out;
+  }
+
+  private static boolean sameType(FieldType actual, FieldType expected) {
+    if (expected.getTypeName() == TypeName.MAP) {
+      return actual.getTypeName() == TypeName.MAP
+          && actual.getMapKeyType().getTypeName() == TypeName.STRING
+          && actual.getMapValueType().getTypeName() == TypeName.BYTES;
+    }
+    return actual.withNullable(false).equals(expected.withNullable(false));
+  }
+
+  private static RowRecordEncoder encoder(
+      String topic,
+      FormatSelection formats,
+      Schema input,
+      Map<String, String> metadata,
+      List<String> warnings) {
+    Schema.Builder physicalBuilder = Schema.builder();
+    List<Integer> physicalIndex = new ArrayList<>();
+    for (int i = 0; i < input.getFieldCount(); i++) {
+      Schema.Field field = input.getField(i);
+      if (!metadata.containsKey(field.getName())) {
+        physicalBuilder.addField(field);
+        physicalIndex.add(i);
+      }
+    }
+    Schema physical = physicalBuilder.build();
+    KeyValueLayout layout = formats.layout(physical);
+    FormatFactory valueFormat = formats.valueFormat();
+    boolean changelog =
+        valueFormat.readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND));
+    int rowKind = index(input, metadata, ROW_KIND);
+    Schema valueSchema = layout.valueSchema();
+    Schema valueEncoderSchema = valueSchema;
+    if (changelog && rowKind >= 0) {
+      if (valueSchema.hasField(ROW_KIND)) {
+        throw new IllegalArgumentException(
+            "Column '" + ROW_KIND + "' is both a value column and the change kind");
+      }
+      Schema.Builder b = Schema.builder();
+      valueSchema.getFields().forEach(b::addField);
+      b.addNullableField(ROW_KIND, FieldType.STRING);
+      valueEncoderSchema = b.build();
+    }
+    if (!changelog && rowKind >= 0) {
+      warnings.add(
+          "Value format '" + valueFormat.identifier() + "' writes inserts only: rows whose '"
+              + ROW_KIND + "' is -U, +U or -D are bad rows; use upsert-kafka or a changelog"
+              + " format (debezium-json, canal-json, maxwell-json) to write them");
+    }
+    RowEncoder valueEncoder =
+        valueFormat.createEncoder(
+            valueEncoderSchema, new FormatContext(formats.valueOptions(), "value"));
+    FormatFactory keyFormat = formats.keyFormat();
+    RowEncoder keyEncoder =
+        keyFormat == null
+            ? null
+            : keyFormat.createEncoder(
+                layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
+    RowRecordEncoder.MetadataIndexes indexes =
+        new RowRecordEncoder.MetadataIndexes(
+            index(input, metadata, MetadataKey.TOPIC.key()),
+            index(input, metadata, MetadataKey.PARTITION.key()),
+            index(input, metadata, MetadataKey.TIMESTAMP.key()),
+            index(input, metadata, MetadataKey.HEADERS.key()),
+            rowKind);
+    return new RowRecordEncoder(
+        topic,
+        physical,
+        physicalIndex.stream().mapToInt(Integer::intValue).toArray(),
+        layout,
+        keyEncoder,
+        valueEncoder,
+        valueFormat.identifier(),
+        valueEncoderSchema,
+        changelog,
+        indexes);
+  }
+
+  private static int index(Schema input, Map<String, String> metadata, String key) {
+    for (Map.Entry<String, String> e : metadata.entrySet()) {
+      if (e.getValue().equals(key)) {
+        return input.indexOf(e.getKey());
+      }
+    }
+    return -1;
+  }
+
+  /** Producer settings the connector forces. */
+  static final class ProducerSettings {
+    private ProducerSettings() {}
+
+    static Map<String, Object> forced() {
+      Map<String, Object> forced = new HashMap<>();
+      forced.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+      forced.put(
+          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+      return forced;
+    }
+  }
+}
