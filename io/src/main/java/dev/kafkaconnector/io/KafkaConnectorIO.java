@@ -27,6 +27,14 @@ public final class KafkaConnectorIO {
     return KafkaConnectorRead.create();
   }
 
+  /**
+   * Folds an upsert table's changelog (read with {@code 'connector' = 'upsert-kafka'} and the
+   * metadata columns {@code row-kind}, {@code offset}, {@code partition}) into its current rows.
+   */
+  public static LatestPerKey latestPerKey(String... primaryKey) {
+    return new LatestPerKey(java.util.List.of(primaryKey));
+  }
+
   /** A sink that writes rows as Kafka records (at-least-once by default). */
   public static KafkaConnectorWrite write() {
     return KafkaConnectorWrite.create();

@@ -52,25 +52,28 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private final @Nullable Schema schema;
   private final List<MetadataColumn> metadataColumns;
   private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
+  private final List<String> primaryKey;
 
   private KafkaConnectorRead(
       Map<String, String> options,
       @Nullable Schema schema,
       List<MetadataColumn> metadataColumns,
-      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler) {
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
+      List<String> primaryKey) {
     this.options = options;
     this.schema = schema;
     this.metadataColumns = metadataColumns;
     this.badRecordHandler = badRecordHandler;
+    this.primaryKey = primaryKey;
   }
 
   static KafkaConnectorRead create() {
-    return new KafkaConnectorRead(new LinkedHashMap<>(), null, List.of(), null);
+    return new KafkaConnectorRead(new LinkedHashMap<>(), null, List.of(), null, List.of());
   }
 
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
-    return new KafkaConnectorRead(newOptions, newSchema, columns, badRecordHandler);
+    return new KafkaConnectorRead(newOptions, newSchema, columns, badRecordHandler, primaryKey);
   }
 
   /**
@@ -80,7 +83,17 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
    */
   public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorRead(options, schema, metadataColumns, handler);
+    return new KafkaConnectorRead(options, schema, metadataColumns, handler, primaryKey);
+  }
+
+  /**
+   * The primary key of an upsert table ({@code 'connector' = 'upsert-kafka'}): the record key.
+   * Reading then gives a changelog: a record is a {@code +U} row, a tombstone a {@code -D} row
+   * with the key columns set; map the metadata key {@code row-kind} to a column to see which.
+   */
+  public KafkaConnectorRead withPrimaryKey(String... columns) {
+    return new KafkaConnectorRead(
+        options, schema, metadataColumns, badRecordHandler, List.of(columns));
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
@@ -201,7 +214,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   private ParsedSource parse(String sourceId) {
-    return SourceOptionsParser.parse(sourceId, options, schema, metadataColumns);
+    return SourceOptionsParser.parse(sourceId, options, schema, metadataColumns, primaryKey);
   }
 
   /**

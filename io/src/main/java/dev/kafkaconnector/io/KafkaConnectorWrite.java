@@ -40,25 +40,37 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
   private final Map<String, String> options;
   private final List<MetadataColumn> metadataColumns;
   private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
+  private final List<String> primaryKey;
 
   private KafkaConnectorWrite(
       Map<String, String> options,
       List<MetadataColumn> metadataColumns,
-      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler) {
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
+      List<String> primaryKey) {
     this.options = options;
     this.metadataColumns = metadataColumns;
     this.badRecordHandler = badRecordHandler;
+    this.primaryKey = primaryKey;
   }
 
   static KafkaConnectorWrite create() {
-    return new KafkaConnectorWrite(new LinkedHashMap<>(), List.of(), null);
+    return new KafkaConnectorWrite(new LinkedHashMap<>(), List.of(), null, List.of());
+  }
+
+  /**
+   * The primary key of an upsert table ({@code 'connector' = 'upsert-kafka'}), encoded with
+   * {@code key.format} as the record key. Rows are upserts; with a {@code row-kind} column, -D
+   * rows are written as tombstones and -U rows dropped.
+   */
+  public KafkaConnectorWrite withPrimaryKey(String... columns) {
+    return new KafkaConnectorWrite(options, metadataColumns, badRecordHandler, List.of(columns));
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
   public KafkaConnectorWrite withOptions(Map<String, String> more) {
     Map<String, String> merged = new LinkedHashMap<>(options);
     merged.putAll(more);
-    return new KafkaConnectorWrite(merged, metadataColumns, badRecordHandler);
+    return new KafkaConnectorWrite(merged, metadataColumns, badRecordHandler, primaryKey);
   }
 
   /** Sets one option by its connector key. */
@@ -103,7 +115,7 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
   public KafkaConnectorWrite withMetadataColumn(String column, String key) {
     List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
     columns.add(new MetadataColumn(column, key));
-    return new KafkaConnectorWrite(options, List.copyOf(columns), badRecordHandler);
+    return new KafkaConnectorWrite(options, List.copyOf(columns), badRecordHandler, primaryKey);
   }
 
   /** As {@link #withMetadataColumn(String, String)} for a record metadata key. */
@@ -117,7 +129,7 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
    * to {@code handler} as Beam {@link BadRecord}s with the reason, instead of failing the job.
    */
   public KafkaConnectorWrite withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorWrite(options, metadataColumns, handler);
+    return new KafkaConnectorWrite(options, metadataColumns, handler, primaryKey);
   }
 
   /** The options set so far, by key. */
@@ -127,7 +139,7 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
 
   /** Validates the options against rows of {@code input}, as applying the sink does. */
   public void validate(Schema input) {
-    SinkOptionsParser.parse("unapplied", options, input, metadataColumns);
+    SinkOptionsParser.parse("unapplied", options, input, metadataColumns, primaryKey);
   }
 
   /** Applies the sink; each application gets its own identity. */
@@ -139,7 +151,7 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
     }
     ParsedSink sink =
         SinkOptionsParser.parse(
-            UUID.randomUUID().toString(), options, input.getSchema(), metadataColumns);
+            UUID.randomUUID().toString(), options, input.getSchema(), metadataColumns, primaryKey);
     sink.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
     SinkWrites.apply(input, sink, badRecordHandler);
     return PDone.in(input.getPipeline());

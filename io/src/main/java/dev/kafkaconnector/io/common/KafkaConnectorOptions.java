@@ -213,6 +213,15 @@ public final class KafkaConnectorOptions {
               + " timestamps may be late). 0 (the default, as in Flink) disables it, so an empty"
               + " partition holds event-time windows back.");
 
+  public static final ConfigOption<String> CONNECTOR =
+      ConfigOption.string(
+          "connector",
+          "kafka",
+          "kafka (every record is a row) or upsert-kafka (a changelog keyed by the primary key,"
+              + " withPrimaryKey: reading gives +U rows and -D rows for tombstones, with the"
+              + " metadata key row-kind; writing writes +I/+U rows as values, -D rows as"
+              + " tombstones and drops -U rows). upsert-kafka requires key.format.");
+
   // ---- sink ----
 
   public static final ConfigOption<String> SINK_TOPIC =
@@ -262,9 +271,24 @@ public final class KafkaConnectorOptions {
               + " instance indexes are what 'fixed' and 'round-robin' use); by default the writers"
               + " run where the rows are.");
 
+  public static final ConfigOption<Long> SINK_BUFFER_FLUSH_MAX_ROWS =
+      ConfigOption.longValue(
+          "sink.buffer-flush.max-rows",
+          0L,
+          "upsert-kafka only: buffer up to this many rows per writer and write only the latest row"
+              + " of each key; requires sink.buffer-flush.interval too. 0 disables buffering.");
+
+  public static final ConfigOption<Duration> SINK_BUFFER_FLUSH_INTERVAL =
+      ConfigOption.duration(
+          "sink.buffer-flush.interval",
+          "0",
+          "upsert-kafka only: the longest a row stays in the buffer of sink.buffer-flush.max-rows"
+              + " (the buffer is also written when a bundle completes). 0 disables buffering.");
+
   /** Options a source accepts, besides the properties.* and format families. */
   public static List<ConfigOption<?>> sourceOptions() {
     return List.of(
+        CONNECTOR,
         BOOTSTRAP_SERVERS,
         GROUP_ID,
         TOPIC,
@@ -301,6 +325,7 @@ public final class KafkaConnectorOptions {
   /** Options a sink accepts, besides the properties.* and format families. */
   public static List<ConfigOption<?>> sinkOptions() {
     return List.of(
+        CONNECTOR,
         BOOTSTRAP_SERVERS,
         SINK_TOPIC,
         FORMAT,
@@ -314,7 +339,32 @@ public final class KafkaConnectorOptions {
         SINK_PARTITIONER,
         SINK_DELIVERY_GUARANTEE,
         SINK_TRANSACTIONAL_ID_PREFIX,
-        SINK_PARALLELISM);
+        SINK_PARALLELISM,
+        SINK_BUFFER_FLUSH_MAX_ROWS,
+        SINK_BUFFER_FLUSH_INTERVAL);
+  }
+
+  /** The {@code connector} value of upsert tables. */
+  public static final String UPSERT_KAFKA = "upsert-kafka";
+
+  /** The metadata key of the change kind of upsert tables (read and write). */
+  public static final String ROW_KIND_KEY = "row-kind";
+
+  /**
+   * Whether {@code connector} selects upsert semantics.
+   *
+   * @throws IllegalArgumentException for a value other than kafka / upsert-kafka
+   */
+  public static boolean isUpsert(dev.kafkaconnector.formats.options.Configuration conf) {
+    String connector = conf.get(CONNECTOR).trim();
+    if (connector.equals(UPSERT_KAFKA)) {
+      return true;
+    }
+    if (!connector.equals("kafka")) {
+      throw new IllegalArgumentException(
+          "Option 'connector' must be 'kafka' or 'upsert-kafka', but is '" + connector + "'");
+    }
+    return false;
   }
 
   /** Kafka producer properties the connector sets itself; setting them is an error. */

@@ -37,6 +37,7 @@ final class RowRecordEncoder implements Serializable {
   /** The value encoder's schema: the layout's value columns, plus row-kind for changelogs. */
   private final Schema valueEncoderSchema;
   private final boolean changelog;
+  private final boolean upsert;
   private final MetadataIndexes metadata;
 
   RowRecordEncoder(
@@ -49,6 +50,7 @@ final class RowRecordEncoder implements Serializable {
       String valueFormat,
       Schema valueEncoderSchema,
       boolean changelog,
+      boolean upsert,
       MetadataIndexes metadata) {
     this.fixedTopic = fixedTopic;
     this.physical = physical;
@@ -59,6 +61,7 @@ final class RowRecordEncoder implements Serializable {
     this.valueFormat = valueFormat;
     this.valueEncoderSchema = valueEncoderSchema;
     this.changelog = changelog;
+    this.upsert = upsert;
     this.metadata = metadata;
   }
 
@@ -84,9 +87,30 @@ final class RowRecordEncoder implements Serializable {
     return changelog && valueEncoder instanceof UpdateEncoder;
   }
 
-  /** Encodes one row. */
-  EncodedRecord encode(Row row) throws BadRowException {
+  /**
+   * Encodes one row; null for a row an upsert table does not write (a {@code -U}).
+   */
+  @Nullable EncodedRecord encode(Row row) throws BadRowException {
     RowKind kind = kind(row);
+    if (upsert) {
+      if (kind == RowKind.UPDATE_BEFORE) {
+        return null;
+      }
+      Row physicalRow = physicalRow(row);
+      byte[] value = null;
+      if (kind != RowKind.DELETE) {
+        try {
+          value = valueEncoder.encode(layout.valueRow(physicalRow));
+        } catch (FormatException e) {
+          throw new BadRowException(e.field(), "value: " + e.getMessage(), e);
+        }
+      }
+      EncodedRecord record = record(row, physicalRow, value);
+      if (record.key() == null) {
+        throw new BadRowException(null, "an upsert-kafka row needs a key, but its key is empty", null);
+      }
+      return record;
+    }
     if (!changelog && kind != RowKind.INSERT) {
       throw new BadRowException(
           "row-kind",

@@ -14,6 +14,7 @@ import dev.kafkaconnector.io.common.KeyValueLayout;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.OptionSuggestions;
+import dev.kafkaconnector.io.common.UpsertTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -50,7 +51,23 @@ public final class SinkOptionsParser {
    */
   public static ParsedSink parse(
       String sinkId, Map<String, String> options, Schema input, List<MetadataColumn> typedMetadata) {
+    return parse(sinkId, options, input, typedMetadata, List.of());
+  }
+
+  /**
+   * Parses the options of a sink with a primary key ({@code 'connector' = 'upsert-kafka'}).
+   *
+   * @param primaryKey the primary key columns, empty for a plain kafka table
+   */
+  public static ParsedSink parse(
+      String sinkId,
+      Map<String, String> givenOptions,
+      Schema input,
+      List<MetadataColumn> typedMetadata,
+      List<String> primaryKey) {
+    Map<String, String> options = UpsertTable.apply(givenOptions, primaryKey, false);
     Configuration conf = Configuration.of(options);
+    boolean upsert = isUpsert(conf);
     FormatSelection formats = new FormatSelection(options);
     checkKeys(options, formats);
     List<String> warnings = new ArrayList<>();
@@ -91,11 +108,36 @@ public final class SinkOptionsParser {
           "Option 'topic' is set and the input also has a 'topic' metadata column; set one of"
               + " them");
     }
-    RowRecordEncoder encoder = encoder(topic, formats, input, metadata, warnings);
+    long bufferRows = conf.get(SINK_BUFFER_FLUSH_MAX_ROWS);
+    java.time.Duration bufferInterval = conf.get(SINK_BUFFER_FLUSH_INTERVAL);
+    if (bufferRows < 0 || bufferInterval.isNegative()) {
+      throw new IllegalArgumentException(
+          "Options 'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must not be"
+              + " negative");
+    }
+    if (!upsert && (bufferRows > 0 || !bufferInterval.isZero())) {
+      throw new IllegalArgumentException(
+          "Options 'sink.buffer-flush.max-rows' / 'sink.buffer-flush.interval' need 'connector' ="
+              + " 'upsert-kafka'");
+    }
+    if ((bufferRows > 0) != !bufferInterval.isZero()) {
+      throw new IllegalArgumentException(
+          "Options 'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must be set"
+              + " together (both > 0) to buffer upsert rows");
+    }
+    if (upsert
+        && formats.valueFormat().readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND))) {
+      throw new IllegalArgumentException(
+          "Value format '" + formats.valueFormat().identifier() + "' is a changelog format;"
+              + " an upsert-kafka table writes changes as key + value (or tombstone): use a plain"
+              + " format such as json, or 'connector' = 'kafka' for a changelog topic");
+    }
+    RowRecordEncoder encoder = encoder(topic, formats, input, metadata, warnings, upsert);
     SinkSpec spec =
         new SinkSpec(
             sinkId, client, topic, partitioner, guarantee,
-            parallelism == null ? null : parallelism.intValue());
+            parallelism == null ? null : parallelism.intValue(), upsert, bufferRows,
+            bufferInterval);
     return new ParsedSink(spec, encoder, List.copyOf(warnings));
   }
 
@@ -203,7 +245,8 @@ public final class SinkOptionsParser {
       FormatSelection formats,
       Schema input,
       Map<String, String> metadata,
-      List<String> warnings) {
+      List<String> warnings,
+      boolean upsert) {
     Schema.Builder physicalBuilder = Schema.builder();
     List<Integer> physicalIndex = new ArrayList<>();
     for (int i = 0; i < input.getFieldCount(); i++) {
@@ -231,7 +274,7 @@ public final class SinkOptionsParser {
       b.addNullableField(ROW_KIND, FieldType.STRING);
       valueEncoderSchema = b.build();
     }
-    if (!changelog && rowKind >= 0) {
+    if (!changelog && !upsert && rowKind >= 0) {
       warnings.add(
           "Value format '" + valueFormat.identifier() + "' writes inserts only: rows whose '"
               + ROW_KIND + "' is -U, +U or -D are bad rows; use upsert-kafka or a changelog"
@@ -263,6 +306,7 @@ public final class SinkOptionsParser {
         valueFormat.identifier(),
         valueEncoderSchema,
         changelog,
+        upsert,
         indexes);
   }
 

@@ -17,6 +17,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param partitioner the {@code sink.partitioner} value
  * @param guarantee the delivery guarantee
  * @param parallelism the number of writer instances, or null when the runner decides
+ * @param upsert whether the table is upsert-kafka
+ * @param bufferMaxRows upsert buffer size ({@code sink.buffer-flush.max-rows}), 0 for none
+ * @param bufferInterval upsert buffer age limit ({@code sink.buffer-flush.interval})
  */
 public record SinkSpec(
     String sinkId,
@@ -24,8 +27,16 @@ public record SinkSpec(
     @Nullable String topic,
     String partitioner,
     DeliveryGuarantee guarantee,
-    @Nullable Integer parallelism)
+    @Nullable Integer parallelism,
+    boolean upsert,
+    long bufferMaxRows,
+    java.time.Duration bufferInterval)
     implements Serializable {
+
+  /** Whether upsert rows are reduced to the latest per key in a buffer before writing. */
+  public boolean buffered() {
+    return upsert && bufferMaxRows > 0 && !bufferInterval.isZero();
+  }
 
   public SinkSpec {
     clientProperties = Map.copyOf(clientProperties);

@@ -49,6 +49,8 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   private transient int instanceIndex;
   /** A -U row waiting for its +U, with where it was in the bundle. */
   private transient @Nullable Pending pending;
+  /** The upsert buffer of sink.buffer-flush.*, or null. */
+  private transient @Nullable UpsertBuffer buffer;
 
   private record Pending(Row row, int shard, Instant timestamp, BoundedWindow window) {}
 
@@ -64,6 +66,7 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     instanceIndex = Math.floorMod(INSTANCES.getAndIncrement(), 1 << 20);
     sender = new RecordSender(spec, "writer-" + instanceIndex);
     partitioners = new HashMap<>();
+    buffer = spec.buffered() ? new UpsertBuffer(spec.bufferMaxRows(), spec.bufferInterval()) : null;
   }
 
   @Teardown
@@ -102,19 +105,47 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
       Pending before = pending;
       pending = null;
       try {
-        send(encoder.encode(before.row()), before.row(), before.shard());
+        EncodedRecord record = encoder.encode(before.row());
+        if (record != null) {
+          send(record, before.row(), before.shard());
+        }
       } catch (BadRowException e) {
         badAtFinish(before, e, context);
       }
+    }
+    if (buffer != null) {
+      flushBuffer();
     }
     sender.flush();
   }
 
   private void writeAlone(Row row, int shard, MultiOutputReceiver out) {
     try {
-      send(encoder.encode(row), row, shard);
+      EncodedRecord record = encoder.encode(row);
+      if (record == null) {
+        return; // an upsert table does not write -U rows
+      }
+      if (buffer != null) {
+        buffer.add(record, row, shard);
+        if (buffer.full()) {
+          flushBuffer();
+        }
+        return;
+      }
+      send(record, row, shard);
     } catch (BadRowException e) {
       bad(row, e, out);
+    }
+  }
+
+  private void flushBuffer() {
+    for (UpsertBuffer.Entry entry : buffer.drain()) {
+      try {
+        send(entry.record(), entry.row(), entry.shard());
+      } catch (BadRowException e) {
+        // Checked when the row was encoded; the size check cannot fail twice.
+        throw new KafkaSinkException(describe(e), e);
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.OptionSuggestions;
 import dev.kafkaconnector.io.common.StartupMode;
+import dev.kafkaconnector.io.common.UpsertTable;
 import dev.kafkaconnector.io.source.decode.DecoderFactory;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
@@ -61,6 +62,22 @@ public final class SourceOptionsParser {
       Map<String, String> options,
       Schema physicalSchema,
       List<MetadataColumn> typedMetadata) {
+    return parse(sourceId, options, physicalSchema, typedMetadata, List.of());
+  }
+
+  /**
+   * Parses the options of a source with a primary key ({@code 'connector' = 'upsert-kafka'}).
+   *
+   * @param primaryKey the primary key columns, empty for a plain kafka table
+   */
+  public static ParsedSource parse(
+      String sourceId,
+      Map<String, String> givenOptions,
+      Schema physicalSchema,
+      List<MetadataColumn> typedMetadata,
+      List<String> primaryKey) {
+    Map<String, String> options = UpsertTable.apply(givenOptions, primaryKey, true);
+    boolean upsert = isUpsert(Configuration.of(options));
     if (physicalSchema == null) {
       throw new IllegalArgumentException(
           "No schema: call withSchema(Schema) with the columns the key and value formats fill");
@@ -95,7 +112,8 @@ public final class SourceOptionsParser {
         new SourceSpec(
             sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup,
             watermark);
-    RecordDecoder decoder = DecoderFactory.create(options, formats, physicalSchema, typedMetadata);
+    RecordDecoder decoder =
+        DecoderFactory.create(options, formats, physicalSchema, typedMetadata, upsert);
     ErrorPolicy errors = ErrorPolicy.from(conf);
     return new ParsedSource(spec, decoder, decoder.outputSchema(), errors, List.copyOf(warnings));
   }

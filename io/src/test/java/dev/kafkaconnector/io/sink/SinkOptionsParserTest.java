@@ -127,4 +127,32 @@ class SinkOptionsParserTest {
     assertFalse(write.toString().contains(secret));
     assertFalse(parse(write.options()).spec().toString().contains(secret));
   }
+
+  @Test
+  void upsertTables() throws Exception {
+    Map<String, String> upsert = minimal("connector", "upsert-kafka", "key.format", "json");
+    SinkOptionsParser.ParsedSink sink =
+        SinkOptionsParser.parse("s", upsert, INPUT, List.of(new MetadataColumn("kind", "row-kind")),
+            List.of("id"));
+    assertTrue(sink.spec().upsert());
+    Row delete = Row.withSchema(INPUT).addValues(1L, "n", null, "-D").build();
+    EncodedRecord tombstone = sink.encoder().encode(delete);
+    assertEquals("{\"id\":1}", new String(tombstone.key(), StandardCharsets.UTF_8));
+    assertNull(tombstone.value());
+    assertNull(sink.encoder().encode(Row.withSchema(INPUT).addValues(1L, "n", null, "-U").build()));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class,
+            () -> SinkOptionsParser.parse("s", upsert, INPUT, List.of(), List.of()));
+    assertTrue(e.getMessage().contains("primary key"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> SinkOptionsParser.parse("s", minimal("connector", "upsert-kafka"), INPUT, List.of(),
+            List.of("id")));
+    assertTrue(e.getMessage().contains("'key.format'"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> SinkOptionsParser.parse("s", minimal(), INPUT, List.of(), List.of("id")));
+    assertTrue(e.getMessage().contains("upsert-kafka"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> parse(minimal("sink.buffer-flush.max-rows", "10")));
+    assertTrue(e.getMessage().contains("upsert-kafka"), e.getMessage());
+  }
 }

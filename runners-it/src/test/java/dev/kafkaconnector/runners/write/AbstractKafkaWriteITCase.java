@@ -313,6 +313,79 @@ abstract class AbstractKafkaWriteITCase {
     }
   }
 
+  @Test
+  void upsertTableRoundTripsThroughLatestPerKey() {
+    String topic = newTopic("upsert", 2);
+    Schema schema =
+        Schema.builder()
+            .addInt64Field("id")
+            .addNullableField("name", FieldType.STRING)
+            .addStringField("kind")
+            .build();
+    List<Row> changes =
+        List.of(
+            Row.withSchema(schema).addValues(1L, "a", "+I").build(),
+            Row.withSchema(schema).addValues(2L, "b", "+I").build(),
+            Row.withSchema(schema).addValues(1L, "a", "-U").build(),
+            Row.withSchema(schema).addValues(1L, "a2", "+U").build(),
+            Row.withSchema(schema).addValues(3L, "c", "+I").build(),
+            Row.withSchema(schema).addValues(2L, "b", "-D").build());
+    Map<String, String> upsert =
+        Map.of("connector", "upsert-kafka", "key.format", "json", "value.format", "json");
+    run(schema, changes, sink(topic).withOptions(upsert).withPrimaryKey("id")
+        .withMetadataColumn("kind", "row-kind"));
+    List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 5);
+    assertEquals(5, back.size(), "the -U row is not written: " + back);
+    ConsumerRecord<byte[], byte[]> last = back.stream()
+        .filter(r -> text(r.key()).equals("{\"id\":2}") && r.value() == null).findFirst().orElseThrow();
+    assertEquals(null, last.value(), "a -D row is a tombstone");
+
+    Schema table =
+        Schema.builder().addInt64Field("id").addNullableField("name", FieldType.STRING).build();
+    Pipeline pipeline = Pipeline.create(options());
+    pipeline
+        .apply(
+            KafkaConnectorIO.read()
+                .withOptions(upsert)
+                .withOptions(
+                    Map.of(
+                        "properties.bootstrap.servers", KAFKA.bootstrapServers(),
+                        "topic", topic,
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "latest-offset",
+                        "metadata.list", "row-kind,offset,partition"))
+                .withSchema(table)
+                .withPrimaryKey("id"))
+        .apply(KafkaConnectorIO.latestPerKey("id"))
+        .apply(ParDo.of(new Collect(topic)));
+    assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
+    List<String> current = Collect.rows(topic);
+    assertEquals(2, current.size(), current.toString());
+    assertTrue(current.stream().anyMatch(r -> r.contains("id: 1,") && r.contains("\"a2\"")),
+        current.toString());
+    assertTrue(current.stream().anyMatch(r -> r.contains("id: 3,") && r.contains("\"c\"")),
+        current.toString());
+  }
+
+  @Test
+  void upsertBufferWritesTheLatestRowPerKey() {
+    String topic = newTopic("upsert-buffer", 1);
+    Schema schema = Schema.builder().addInt64Field("id").addNullableField("v", FieldType.STRING).build();
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      rows.add(Row.withSchema(schema).addValues((long) (i % 3), "v" + i).build());
+    }
+    run(schema, rows, sink(topic)
+        .withOptions(Map.of(
+            "connector", "upsert-kafka", "key.format", "json", "value.format", "json",
+            "sink.buffer-flush.max-rows", "1000", "sink.buffer-flush.interval", "1 h"))
+        .withPrimaryKey("id"));
+    assertEquals(
+        Set.of("{\"id\":0,\"v\":\"v27\"}", "{\"id\":1,\"v\":\"v28\"}",
+            "{\"id\":2,\"v\":\"v29\"}"),
+        values(readBack(topic, 3)), "one bundle, one record per key: the latest");
+  }
+
   static Set<String> values(List<ConsumerRecord<byte[], byte[]>> records) {
     return records.stream().map(r -> text(r.value())).collect(Collectors.toCollection(TreeSet::new));
   }

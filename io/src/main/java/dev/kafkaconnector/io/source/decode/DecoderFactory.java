@@ -8,6 +8,7 @@ import dev.kafkaconnector.formats.ProducedSchema;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.options.Configuration;
 import dev.kafkaconnector.io.common.FormatSelection;
+import dev.kafkaconnector.io.common.KafkaConnectorOptions;
 import dev.kafkaconnector.io.common.KeyValueLayout;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
@@ -25,16 +26,33 @@ import org.apache.beam.sdk.schemas.Schema;
 public final class DecoderFactory {
   private DecoderFactory() {}
 
-  /** The decoder of records into rows of {@code physical} plus the metadata columns. */
+  /**
+   * The decoder of records into rows of {@code physical} plus the metadata columns.
+   *
+   * @param upsert whether the table is upsert-kafka: a tombstone is then a delete row (key columns
+   *     set, others null) and the metadata key {@code row-kind} gives +U or -D
+   */
   public static RecordDecoder create(
       Map<String, String> options,
       FormatSelection formats,
       Schema physical,
-      List<MetadataColumn> typedMetadata) {
+      List<MetadataColumn> typedMetadata,
+      boolean upsert) {
     KeyValueLayout layout = formats.layout(physical);
+    if (upsert) {
+      for (Schema.Field field : layout.valueSchema().getFields()) {
+        String name = field.getName();
+        boolean keyColumn = layout.keySchema().hasField(name);
+        if (!keyColumn && !Boolean.TRUE.equals(field.getType().getNullable())) {
+          throw new IllegalArgumentException(
+              "Column '" + name + "' of an upsert-kafka table must be nullable: a tombstone"
+                  + " (delete) has only the key columns");
+        }
+      }
+    }
     FormatFactory valueFormat = formats.valueFormat();
     List<MetadataColumn> metadata =
-        metadataColumns(Configuration.of(options), valueFormat, typedMetadata, physical);
+        metadataColumns(Configuration.of(options), valueFormat, typedMetadata, physical, upsert);
     List<String> valueMetadataKeys = new ArrayList<>();
     for (MetadataColumn column : metadata) {
       if (column.isFormatMetadata() && !valueMetadataKeys.contains(column.formatKey())) {
@@ -63,6 +81,10 @@ public final class DecoderFactory {
         int index = valueSchema.getFieldCount() + valueMetadataKeys.indexOf(column.formatKey());
         valueIndex[i] = index;
         output.addField(column.name(), produced.getField(index).getType());
+      } else if (upsert && column.key().equals(KafkaConnectorOptions.ROW_KIND_KEY)) {
+        extractors[i] = record -> record.value() == null ? "-D" : "+U";
+        valueIndex[i] = -1;
+        output.addField(column.name(), Schema.FieldType.STRING);
       } else {
         MetadataKey key = MetadataKey.fromKey(column.key()).orElseThrow();
         extractors[i] = key.extractor();
@@ -71,11 +93,15 @@ public final class DecoderFactory {
       }
     }
     return new RecordDecoder(
-        keyDecoder, valueDecoder, layout, output.build(), extractors, valueIndex);
+        keyDecoder, valueDecoder, layout, output.build(), extractors, valueIndex, upsert);
   }
 
   private static List<MetadataColumn> metadataColumns(
-      Configuration conf, FormatFactory valueFormat, List<MetadataColumn> typed, Schema physical) {
+      Configuration conf,
+      FormatFactory valueFormat,
+      List<MetadataColumn> typed,
+      Schema physical,
+      boolean upsert) {
     List<MetadataColumn> columns = new ArrayList<>(MetadataColumn.parseList(conf.get(METADATA_LIST)));
     columns.addAll(typed);
     Set<String> readable = new HashSet<>();
@@ -85,11 +111,13 @@ public final class DecoderFactory {
       boolean known =
           column.isFormatMetadata()
               ? readable.contains(column.key())
-              : MetadataKey.fromKey(column.key()).isPresent();
+              : MetadataKey.fromKey(column.key()).isPresent()
+                  || (upsert && column.key().equals(KafkaConnectorOptions.ROW_KIND_KEY));
       if (!known) {
         throw new IllegalArgumentException(
             "Unknown metadata key '" + column.key() + "' in option 'metadata.list'. Available"
-                + " keys: " + MetadataKey.allKeys() + " and, from value format '"
+                + " keys: " + MetadataKey.allKeys() + (upsert ? ", row-kind" : "")
+                + " and, from value format '"
                 + valueFormat.identifier() + "': " + readable);
       }
       if (!names.add(column.name())) {

@@ -35,6 +35,7 @@ public final class RecordDecoder implements Serializable {
   /** Per metadata column: its index in the value decoder's rows, or -1. */
   private final int[] valueMetadataIndex;
   private final boolean passThrough;
+  private final boolean upsert;
   private transient @Nullable Row currentKey;
 
   /**
@@ -48,14 +49,16 @@ public final class RecordDecoder implements Serializable {
       KeyValueLayout layout,
       Schema outputSchema,
       MetadataKey.@Nullable Extractor[] extractors,
-      int[] valueMetadataIndex) {
+      int[] valueMetadataIndex,
+      boolean upsert) {
     this.keyDecoder = keyDecoder;
     this.valueDecoder = valueDecoder;
     this.layout = layout;
     this.outputSchema = outputSchema;
     this.extractors = extractors;
     this.valueMetadataIndex = valueMetadataIndex;
-    this.passThrough = layout.isValueOnly() && extractors.length == 0;
+    this.upsert = upsert;
+    this.passThrough = layout.isValueOnly() && extractors.length == 0 && !upsert;
   }
 
   public Schema outputSchema() {
@@ -74,6 +77,19 @@ public final class RecordDecoder implements Serializable {
         return;
       }
       Row key = decodeKey(record);
+      if (upsert && record.value() == null) {
+        // A tombstone: a delete of the key, the other columns null.
+        Schema valueSchema = layout.valueSchema();
+        out.emit(
+            combine(
+                record,
+                key,
+                Row.withSchema(valueSchema)
+                    .attachValues(
+                        new ArrayList<>(
+                            java.util.Collections.nCopies(valueSchema.getFieldCount(), null)))));
+        return;
+      }
       List<Row> values = new ArrayList<>(1);
       valueDecoder.decode(record.value(), values::add);
       for (Row value : values) {
