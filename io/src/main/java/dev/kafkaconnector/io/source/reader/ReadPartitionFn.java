@@ -45,7 +45,15 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(ReadPartitionFn.class);
 
-  static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+  /** How long one call waits for records before it gives the thread back. */
+  static final Duration POLL_TIMEOUT = Duration.ofMillis(20);
+  /**
+   * How long a partition without records waits before its next call. Resuming at once would keep
+   * a runner's task thread busy with back-to-back calls (Flink runs each resume as a timer mail
+   * before it reads its input), which starves checkpoint barriers when a worker reads several
+   * partitions.
+   */
+  static final org.joda.time.Duration IDLE_RESUME_DELAY = org.joda.time.Duration.millis(100);
   static final Duration EXISTENCE_CHECK_INTERVAL = Duration.ofSeconds(2);
   private static final org.joda.time.Duration COMMIT_EXPIRY =
       org.joda.time.Duration.standardMinutes(10);
@@ -210,7 +218,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
             return ProcessContinuation.stop();
           }
           watermark.onNoRecord(reader.caughtUp(), reader.nanosWithoutRecords());
-          return ProcessContinuation.resume();
+          return ProcessContinuation.resume().withResumeDelay(IDLE_RESUME_DELAY);
         }
         long offset = record.offset();
         if (offset < range.getFrom()) {

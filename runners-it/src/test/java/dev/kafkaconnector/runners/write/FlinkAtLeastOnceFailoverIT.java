@@ -1,0 +1,218 @@
+package dev.kafkaconnector.runners.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kafkaconnector.io.KafkaConnectorIO;
+import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.Row;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A streaming job on embedded Flink with checkpoints copies a topic that keeps growing to another
+ * one with the at-least-once sink while a failure is injected 5 times, each after a checkpoint
+ * completed (seen as the reader's offsets committed to its group). Every input record must be in
+ * the output topic afterwards; duplicates are allowed and reported.
+ */
+class FlinkAtLeastOnceFailoverIT {
+  @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
+
+  private static final int PARTITIONS = 4;
+  private static final int PREFILLED = 20_000;
+  private static final int FAILURES = 5;
+
+  static final AtomicInteger FAILED = new AtomicInteger();
+  static final AtomicBoolean TRIGGER = new AtomicBoolean();
+
+  @Test
+  void atLeastOnceLosesNothingAcrossFailures() throws Exception {
+    String in = KAFKA.newTopicName("alo-in");
+    String out = KAFKA.newTopicName("alo-out");
+    KAFKA.createTopic(in, PARTITIONS);
+    KAFKA.createTopic(out, PARTITIONS);
+    String group = "alo-" + in;
+    AtomicInteger produced = new AtomicInteger();
+    try (KafkaProducer<byte[], byte[]> producer = producer()) {
+      for (int i = 0; i < PREFILLED; i++) {
+        producer.send(record(in, produced.getAndIncrement()));
+      }
+      producer.flush();
+
+      FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, false);
+      options.setStreaming(true);
+      options.setCheckpointingInterval(300L);
+      options.setNumberOfExecutionRetries(FAILURES + 3);
+      options.setExecutionRetryDelay(200L);
+      Pipeline pipeline = Pipeline.create(options);
+      Schema schema = Schema.builder().addStringField("value").build();
+      pipeline
+          .apply(
+              KafkaConnectorIO.read()
+                  .withOptions(
+                      Map.of(
+                          "properties.bootstrap.servers", KAFKA.bootstrapServers(),
+                          "topic", in,
+                          "format", "raw",
+                          "properties.group.id", group,
+                          "scan.startup.mode", "earliest-offset"))
+                  .withSchema(schema))
+          .apply(ParDo.of(new FailWhenTriggeredFn()))
+          .setRowSchema(schema)
+          .apply(
+              KafkaConnectorIO.write()
+                  .withOptions(
+                      Map.of(
+                          "properties.bootstrap.servers", KAFKA.bootstrapServers(),
+                          "topic", out,
+                          "format", "raw",
+                          "sink.delivery-guarantee", "at-least-once")));
+      PipelineResult result = pipeline.run();
+      AtomicBoolean producing = new AtomicBoolean(true);
+      Thread writer =
+          new Thread(
+              () -> {
+                while (producing.get()) {
+                  producer.send(record(in, produced.getAndIncrement()));
+                  try {
+                    Thread.sleep(2);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "alo-test-writer");
+      writer.start();
+      try {
+        long committedBefore = committed(group);
+        while (FAILED.get() < FAILURES) {
+          // Each failure only after a newer checkpoint completed than the last one seen.
+          long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+          long now;
+          while ((now = committed(group)) <= committedBefore) {
+            assertTrue(
+                System.nanoTime() < deadline,
+                "no checkpoint completed after " + FAILED.get() + " failures (committed " + now
+                    + ", job " + result.getState() + ")");
+            Thread.sleep(100);
+          }
+          committedBefore = now;
+          int failures = FAILED.get();
+          TRIGGER.set(true);
+          while (FAILED.get() == failures) {
+            assertTrue(System.nanoTime() < deadline, "the failure was not injected");
+            Thread.sleep(20);
+          }
+        }
+        producing.set(false);
+        writer.join();
+        producer.flush();
+        int total = produced.get();
+        Map<String, Integer> seen = readAll(out, total, Duration.ofSeconds(120));
+        Set<String> missing = new HashSet<>();
+        for (int i = 0; i < total; i++) {
+          if (!seen.containsKey("r" + i)) {
+            missing.add("r" + i);
+          }
+        }
+        long duplicates = seen.values().stream().mapToLong(c -> c - 1).sum();
+        System.out.printf(
+            "at-least-once across %d failures: %d records in, %d distinct out, %d duplicates%n",
+            FAILED.get(), total, seen.size(), duplicates);
+        assertEquals(Set.of(), missing.size() > 20 ? Set.of(missing.size() + " missing") : missing);
+        assertEquals(FAILURES, FAILED.get());
+      } finally {
+        producing.set(false);
+        result.cancel();
+      }
+    }
+  }
+
+  private static KafkaProducer<byte[], byte[]> producer() {
+    return new KafkaProducer<>(
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+            ProducerConfig.LINGER_MS_CONFIG, 5));
+  }
+
+  private static ProducerRecord<byte[], byte[]> record(String topic, int i) {
+    return new ProducerRecord<>(
+        topic, i % PARTITIONS, null, ("r" + i).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The sum of the group's committed offsets (grows with each completed checkpoint). */
+  private static long committed(String group) throws Exception {
+    long sum = 0;
+    for (var o :
+        KAFKA.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values()) {
+      if (o != null) {
+        sum += o.offset();
+      }
+    }
+    return sum;
+  }
+
+  /** Value -> how often it is in {@code topic}, read until {@code expected} distinct values. */
+  private static Map<String, Integer> readAll(String topic, int expected, Duration timeout) {
+    Map<String, Integer> seen = new HashMap<>();
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000))) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic).stream()
+              .map(p -> new TopicPartition(topic, p.partition()))
+              .toList();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (seen.size() < expected && System.nanoTime() < deadline) {
+        consumer
+            .poll(Duration.ofMillis(200))
+            .forEach(r -> seen.merge(new String(r.value(), StandardCharsets.UTF_8), 1, Integer::sum));
+      }
+    }
+    return seen;
+  }
+
+  /** Passes rows through; throws once each time the test pulls the trigger. */
+  static final class FailWhenTriggeredFn extends DoFn<Row, Row> {
+    @ProcessElement
+    public void process(@Element Row row, OutputReceiver<Row> out) {
+      if (TRIGGER.compareAndSet(true, false)) {
+        FAILED.incrementAndGet();
+        throw new IllegalStateException("Injected failure " + FAILED.get() + " (test)");
+      }
+      out.output(row);
+    }
+  }
+}
