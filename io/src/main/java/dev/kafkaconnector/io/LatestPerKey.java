@@ -22,6 +22,7 @@ import org.apache.beam.sdk.values.Row;
  * partition, so that is the last change), and keys whose last change is a delete disappear. The
  * input needs the primary key columns and the metadata columns {@code row-kind} and {@code offset}
  * (and {@code partition} when the topic has several); the output rows keep the input schema.
+ * Without columns, the primary key is the one an upsert-kafka read put on its rows' schema.
  * Per window: on a bounded read it gives the table at the end of the read.
  */
 public final class LatestPerKey extends PTransform<PCollection<Row>, PCollection<Row>> {
@@ -36,6 +37,11 @@ public final class LatestPerKey extends PTransform<PCollection<Row>, PCollection
   @Override
   public PCollection<Row> expand(PCollection<Row> input) {
     Schema schema = input.getSchema();
+    List<String> primaryKey = this.primaryKey;
+    String option = KafkaConnectorOptions.PRIMARY_KEY_SCHEMA_OPTION;
+    if (primaryKey.isEmpty() && schema.getOptions().hasOption(option)) {
+      primaryKey = List.of(schema.getOptions().<String>getValue(option).split(";"));
+    }
     List<String> missing = new ArrayList<>();
     for (String column : primaryKey) {
       if (!schema.hasField(column)) {
@@ -54,7 +60,9 @@ public final class LatestPerKey extends PTransform<PCollection<Row>, PCollection
               + " missing: " + missing + " in " + schema.getFieldNames());
     }
     Schema.Builder keyBuilder = Schema.builder();
-    primaryKey.forEach(c -> keyBuilder.addField(schema.getField(c)));
+    for (String c : primaryKey) {
+      keyBuilder.addField(schema.getField(c));
+    }
     Schema key = keyBuilder.build();
     boolean hasPartition = schema.hasField(MetadataKey.PARTITION.key());
     return input

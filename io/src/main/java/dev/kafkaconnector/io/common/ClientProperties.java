@@ -23,6 +23,31 @@ public final class ClientProperties {
   private ClientProperties() {}
 
   /**
+   * The {@code properties.*} options with the prefix removed, after checking that {@code
+   * properties.bootstrap.servers} is set and that none of {@code reserved} is.
+   *
+   * @param why the end of the message for a reserved key, saying what the connector does instead
+   * @throws IllegalArgumentException naming the key
+   */
+  public static Map<String, String> fromOptions(
+      dev.kafkaconnector.formats.options.Configuration conf, List<String> reserved, String why) {
+    String servers = conf.get(KafkaConnectorOptions.BOOTSTRAP_SERVERS);
+    if (servers == null || servers.isBlank()) {
+      throw new IllegalArgumentException(
+          "Option 'properties.bootstrap.servers' is required, for example 'host1:9092,host2:9092'");
+    }
+    Map<String, String> client =
+        new HashMap<>(conf.withPrefixStripped(KafkaConnectorOptions.PROPERTIES_PREFIX));
+    for (String key : reserved) {
+      if (client.containsKey(key)) {
+        throw new IllegalArgumentException(
+            "Option 'properties." + key + "' cannot be set: " + why);
+      }
+    }
+    return client;
+  }
+
+  /**
    * Validates {@code props} against the client's config definition and parses {@code
    * sasl.jaas.config}.
    *

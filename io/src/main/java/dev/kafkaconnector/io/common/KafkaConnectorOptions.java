@@ -347,6 +347,12 @@ public final class KafkaConnectorOptions {
   /** The {@code connector} value of upsert tables. */
   public static final String UPSERT_KAFKA = "upsert-kafka";
 
+  /**
+   * The schema option (Beam {@code Schema.Options}) on the rows of an upsert-kafka read that names
+   * their primary key, ';'-separated, so that {@code latestPerKey()} needs no arguments.
+   */
+  public static final String PRIMARY_KEY_SCHEMA_OPTION = "kafka-connector.primary-key";
+
   /** The metadata key of the change kind of upsert tables (read and write). */
   public static final String ROW_KIND_KEY = "row-kind";
 

@@ -13,7 +13,7 @@ import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.KeyValueLayout;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
-import dev.kafkaconnector.io.common.OptionSuggestions;
+import dev.kafkaconnector.io.common.OptionKeys;
 import dev.kafkaconnector.io.common.UpsertTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
@@ -142,47 +141,29 @@ public final class SinkOptionsParser {
   }
 
   private static void checkKeys(Map<String, String> options, FormatSelection formats) {
-    Set<String> known = new TreeSet<>();
-    sinkOptions().forEach(o -> known.add(o.key()));
-    Set<String> sourceOnly = new TreeSet<>();
+    Set<String> sinkKeys = new HashSet<>();
+    sinkOptions().forEach(o -> sinkKeys.add(o.key()));
+    Set<String> sourceOnly = new HashSet<>();
     sourceOptions().forEach(o -> sourceOnly.add(o.key()));
-    sourceOnly.removeAll(known);
-    for (String key : options.keySet()) {
-      if (known.contains(key) || formats.isFormatOption(key)) {
-        continue;
-      }
-      if (key.startsWith(PROPERTIES_PREFIX) && key.length() > PROPERTIES_PREFIX.length()) {
-        continue;
-      }
-      String formatError = formats.formatOptionError(key);
-      if (formatError != null) {
-        throw new IllegalArgumentException(formatError);
-      }
-      if (sourceOnly.contains(key)) {
-        throw new IllegalArgumentException(
-            "Option '" + key + "' is an option of a Kafka source, not of a sink");
-      }
-      throw new IllegalArgumentException(
-          "Unknown option '" + key + "' for a Kafka sink" + OptionSuggestions.didYouMean(key, known)
-              + ". Supported options: " + known + ", plus 'properties.*' for the Kafka producer"
-              + " and the options of the formats.");
-    }
+    sourceOnly.removeAll(sinkKeys);
+    OptionKeys.check(
+        options,
+        "sink",
+        sinkOptions(),
+        formats,
+        key ->
+            sourceOnly.contains(key)
+                ? "Option '" + key + "' is an option of a Kafka source, not of a sink"
+                : null);
   }
 
   private static Map<String, String> clientProperties(Configuration conf) {
-    String servers = conf.get(BOOTSTRAP_SERVERS);
-    if (servers == null || servers.isBlank()) {
-      throw new IllegalArgumentException(
-          "Option 'properties.bootstrap.servers' is required, for example 'host1:9092,host2:9092'");
-    }
-    Map<String, String> client = new HashMap<>(conf.withPrefixStripped(PROPERTIES_PREFIX));
-    for (String reserved : RESERVED_PRODUCER_PROPERTIES) {
-      if (client.containsKey(reserved)) {
-        throw new IllegalArgumentException(
-            "Option 'properties." + reserved + "' cannot be set: the connector writes keys and"
-                + " values as bytes encoded with 'key.format' / 'value.format'");
-      }
-    }
+    Map<String, String> client =
+        ClientProperties.fromOptions(
+            conf,
+            RESERVED_PRODUCER_PROPERTIES,
+            "the connector writes keys and values as bytes encoded with 'key.format' /"
+                + " 'value.format'");
     Map<String, Object> asProducer = new HashMap<>(client);
     asProducer.putAll(ProducerSettings.forced());
     ClientProperties.validate(asProducer, ProducerConfig.configDef());

@@ -8,7 +8,7 @@ import dev.kafkaconnector.io.common.BoundedMode;
 import dev.kafkaconnector.io.common.ClientProperties;
 import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.MetadataColumn;
-import dev.kafkaconnector.io.common.OptionSuggestions;
+import dev.kafkaconnector.io.common.OptionKeys;
 import dev.kafkaconnector.io.common.StartupMode;
 import dev.kafkaconnector.io.common.UpsertTable;
 import dev.kafkaconnector.io.source.decode.DecoderFactory;
@@ -22,7 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.beam.sdk.schemas.Schema;
@@ -119,48 +118,25 @@ public final class SourceOptionsParser {
   }
 
   private static void checkKeys(Map<String, String> options, FormatSelection formats) {
-    Set<String> known = new TreeSet<>();
-    sourceOptions().forEach(o -> known.add(o.key()));
-    for (String key : options.keySet()) {
-      if (known.contains(key) || formats.isFormatOption(key)) {
-        continue;
-      }
-      if (key.startsWith(PROPERTIES_PREFIX) && key.length() > PROPERTIES_PREFIX.length()) {
-        continue;
-      }
-      String formatError = formats.formatOptionError(key);
-      if (formatError != null) {
-        throw new IllegalArgumentException(formatError);
-      }
-      String hint =
-          ConsumerConfig.configNames().contains(key)
-              ? " (did you mean '" + PROPERTIES_PREFIX + key + "'? Kafka client properties take"
-                  + " the prefix 'properties.')"
-              : OptionSuggestions.didYouMean(key, known);
-      throw new IllegalArgumentException(
-          "Unknown option '" + key + "' for a Kafka source" + hint + ". Supported options: "
-              + known + ", plus 'properties.*' for the Kafka consumer and the options of the"
-              + " formats.");
-    }
+    OptionKeys.check(
+        options,
+        "source",
+        sourceOptions(),
+        formats,
+        key ->
+            ConsumerConfig.configNames().contains(key)
+                ? "Unknown option '" + key + "' for a Kafka source (did you mean '"
+                    + PROPERTIES_PREFIX + key + "'? Kafka client properties take the prefix"
+                    + " 'properties.')"
+                : null);
   }
 
   private static Map<String, String> clientProperties(Configuration conf) {
-    String servers = conf.get(BOOTSTRAP_SERVERS);
-    if (servers == null || servers.isBlank()) {
-      throw new IllegalArgumentException(
-          "Option 'properties.bootstrap.servers' is required, for example 'host1:9092,host2:9092'");
-    }
-    Map<String, String> client = new HashMap<>(conf.withPrefixStripped(PROPERTIES_PREFIX));
-    for (String reserved : RESERVED_CONSUMER_PROPERTIES) {
-      if (client.containsKey(reserved)) {
-        throw new IllegalArgumentException(
-            "Option 'properties."
-                + reserved
-                + "' cannot be set: the connector reads keys and values as bytes and decodes them"
-                + " with 'key.format' / 'value.format'");
-      }
-    }
-    return client;
+    return ClientProperties.fromOptions(
+        conf,
+        RESERVED_CONSUMER_PROPERTIES,
+        "the connector reads keys and values as bytes and decodes them with 'key.format' /"
+            + " 'value.format'");
   }
 
   /** Offsets of the group need the group, as Flink's KafkaSource builder checks. */

@@ -9,28 +9,25 @@ import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.io.range.OffsetRange;
+import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The reader's backlog on a worker that has never read the partition (a restriction sized where
  * it was not read, as runners do when they balance work) is the partition's real backlog from the
  * broker, not 0.
  */
-class ReadPartitionSizeIT extends ReadITSupport {
-  @Override
-  protected org.apache.beam.sdk.options.PipelineOptions boundedOptions() {
-    throw new UnsupportedOperationException("no pipeline here");
-  }
-
-  @Override
-  protected org.apache.beam.sdk.options.PipelineOptions streamingOptions() {
-    throw new UnsupportedOperationException("no pipeline here");
-  }
+class ReadPartitionSizeIT {
+  @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
 
   @Test
   void sizeOnAWorkerThatNeverReadThePartitionIsItsBacklog() {
-    String topic = newTopic("size", 1);
-    producer.fill(topic, 1, 25);
+    String topic = KAFKA.newTopicName("size");
+    KAFKA.createTopic(topic, 1);
+    try (TestProducer producer = new TestProducer(KAFKA.bootstrapServers())) {
+      producer.fill(topic, 1, 25);
+    }
     ParsedSource source =
         SourceOptionsParser.parse(
             "size-test",
@@ -39,7 +36,7 @@ class ReadPartitionSizeIT extends ReadITSupport {
                 "topic", topic,
                 "format", "raw",
                 "scan.startup.mode", "earliest-offset"),
-            VALUE,
+            ReadITSupport.VALUE,
             List.of());
     ReadPartitionFn fn =
         ReadPartitionFn.create(source.spec(), source.decoder(), source.errorPolicy(), false);

@@ -356,7 +356,7 @@ abstract class AbstractKafkaWriteITCase {
                         "metadata.list", "row-kind,offset,partition"))
                 .withSchema(table)
                 .withPrimaryKey("id"))
-        .apply(KafkaConnectorIO.latestPerKey("id"))
+        .apply(KafkaConnectorIO.latestPerKey()) // the primary key comes from the read's schema
         .apply(ParDo.of(new Collect(topic)));
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
     List<String> current = Collect.rows(topic);

@@ -92,6 +92,15 @@ public final class DecoderFactory {
         output.addField(column.name(), key.type());
       }
     }
+    if (upsert) {
+      output.setOptions(
+          Schema.Options.builder()
+              .setOption(
+                  KafkaConnectorOptions.PRIMARY_KEY_SCHEMA_OPTION,
+                  Schema.FieldType.STRING,
+                  Configuration.of(options).get(KafkaConnectorOptions.KEY_FIELDS))
+              .build());
+    }
     return new RecordDecoder(
         keyDecoder, valueDecoder, layout, output.build(), extractors, valueIndex, upsert);
   }

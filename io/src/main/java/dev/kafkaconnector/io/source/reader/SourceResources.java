@@ -75,11 +75,4 @@ final class SourceResources {
   AtomicLong badRecords() {
     return badRecords;
   }
-
-  /** How many sources have resources open in this JVM (for tests). */
-  static int openSources() {
-    synchronized (REGISTRY) {
-      return REGISTRY.size();
-    }
-  }
 }
