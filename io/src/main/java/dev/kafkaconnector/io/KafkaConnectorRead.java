@@ -3,6 +3,7 @@ package dev.kafkaconnector.io;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.common.BoundedMode;
@@ -226,6 +227,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   public PCollection<Row> expand(PBegin input) {
     ParsedSource source = parse(UUID.randomUUID().toString());
     source.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
+    if (!source.spec().isBounded()) {
+      FlinkWatermarkCheck.warning(input.getPipeline().getOptions())
+          .ifPresent(w -> LOG.warn("{}: {}", getName(), w));
+    }
     DoFn<byte[], PartitionDescriptor> partitions =
         source.spec().isBounded()
             ? new ListPartitionsFn(source.spec())

@@ -16,6 +16,9 @@ class FlinkRunnerSourceHardeningIT extends AbstractSourceHardeningITCase {
     FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, false);
     options.setStreaming(true);
     options.setCheckpointingInterval(500L);
+    // Below half the checkpointing interval, or the runner never sends the source's watermark
+    // downstream and event-time windows do not fire (see FlinkWatermarkCheck).
+    options.setMaxBundleTimeMills(100L);
     return options;
   }
 
