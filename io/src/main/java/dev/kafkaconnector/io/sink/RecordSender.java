@@ -80,6 +80,15 @@ final class RecordSender implements AutoCloseable {
    * when it fits. Checked before sending so that the row can take the bad-row policy.
    */
   String tooLarge(EncodedRecord record, RecordHeaders headers) {
+    return tooLarge(record, maxRequestSize);
+  }
+
+  /** Why {@code record} is over {@code maxRequestSize} bytes as Kafka counts them, or null. */
+  static String tooLarge(EncodedRecord record, int maxRequestSize) {
+    RecordHeaders headers = new RecordHeaders();
+    if (record.headers() != null) {
+      record.headers().forEach(headers::add);
+    }
     int size =
         AbstractRecords.estimateSizeInBytesUpperBound(
             RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, record.key(), record.value(),

@@ -78,15 +78,28 @@ public final class SinkOptionsParser {
           "Option 'topic' of a sink names one topic, not a list: '" + topic + "'");
     }
     DeliveryGuarantee guarantee = conf.get(SINK_DELIVERY_GUARANTEE);
+    String prefix = conf.get(SINK_TRANSACTIONAL_ID_PREFIX);
     if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
-      if (!conf.contains(SINK_TRANSACTIONAL_ID_PREFIX)) {
+      if (prefix == null || prefix.isBlank()) {
         throw new IllegalArgumentException(
             "Option 'sink.delivery-guarantee' is 'exactly-once', which requires"
                 + " 'sink.transactional-id-prefix'");
       }
-      throw new IllegalArgumentException(
-          "Option 'sink.delivery-guarantee' = 'exactly-once' is not available in this version of"
-              + " the connector yet; use 'at-least-once' (the default)");
+      if (topic == null) {
+        throw new IllegalArgumentException(
+            "Option 'sink.delivery-guarantee' = 'exactly-once' needs a fixed 'topic' (its"
+                + " partition 0 holds the sink's committed state); per-row topics are written"
+                + " at-least-once only");
+      }
+      if (client.containsKey("transactional.id")) {
+        throw new IllegalArgumentException(
+            "Option 'properties.transactional.id' cannot be set: the exactly-once sink makes its"
+                + " ids from 'sink.transactional-id-prefix'");
+      }
+    } else if (prefix != null) {
+      warnings.add(
+          "Option 'sink.transactional-id-prefix' has no effect unless 'sink.delivery-guarantee'"
+              + " is 'exactly-once'");
     }
     String partitioner = conf.get(SINK_PARTITIONER);
     Partitioners.of(partitioner); // fails now, naming the key and class, if it cannot be made
@@ -136,7 +149,7 @@ public final class SinkOptionsParser {
         new SinkSpec(
             sinkId, client, topic, partitioner, guarantee,
             parallelism == null ? null : parallelism.intValue(), upsert, bufferRows,
-            bufferInterval);
+            bufferInterval, prefix);
     return new ParsedSink(spec, encoder, List.copyOf(warnings));
   }
 

@@ -20,6 +20,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param upsert whether the table is upsert-kafka
  * @param bufferMaxRows upsert buffer size ({@code sink.buffer-flush.max-rows}), 0 for none
  * @param bufferInterval upsert buffer age limit ({@code sink.buffer-flush.interval})
+ * @param transactionalIdPrefix {@code sink.transactional-id-prefix}, or null
  */
 public record SinkSpec(
     String sinkId,
@@ -30,7 +31,8 @@ public record SinkSpec(
     @Nullable Integer parallelism,
     boolean upsert,
     long bufferMaxRows,
-    java.time.Duration bufferInterval)
+    java.time.Duration bufferInterval,
+    @Nullable String transactionalIdPrefix)
     implements Serializable {
 
   /** Whether upsert rows are reduced to the latest per key in a buffer before writing. */

@@ -29,6 +29,10 @@ public final class SinkWrites {
   /** Applies the writer of {@code sink} to {@code input}. */
   public static void apply(
       PCollection<Row> input, ParsedSink sink, @Nullable ErrorHandler<BadRecord, ?> handler) {
+    if (sink.spec().guarantee() == dev.kafkaconnector.io.common.DeliveryGuarantee.EXACTLY_ONCE) {
+      ExactlyOnceWrites.apply(input, sink, handler);
+      return;
+    }
     Schema schema = input.getSchema();
     boolean deadLetter = handler != null;
     TupleTagList extra = deadLetter ? TupleTagList.of(WriteFn.BAD_RECORDS) : TupleTagList.empty();

@@ -38,11 +38,9 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
 
   private final SinkSpec spec;
   private final RowRecordEncoder encoder;
-  private final Schema inputSchema;
-  private final boolean deadLetter;
+  private final BadRows badRows;
   private final Counter written = Metrics.counter("kafka-connector", "records-written");
   private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
-  private final Counter toDeadLetter = Metrics.counter("kafka-connector", "records-to-dead-letter");
 
   private transient @Nullable RecordSender sender;
   private transient Map<Integer, KafkaPartitioner> partitioners;
@@ -57,8 +55,7 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   WriteFn(SinkSpec spec, RowRecordEncoder encoder, Schema inputSchema, boolean deadLetter) {
     this.spec = spec;
     this.encoder = encoder;
-    this.inputSchema = inputSchema;
-    this.deadLetter = deadLetter;
+    this.badRows = new BadRows(spec, inputSchema, deadLetter);
   }
 
   @Setup
@@ -203,39 +200,28 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   }
 
   private void bad(Row row, BadRowException e, MultiOutputReceiver out) {
-    String reason = describe(e);
-    if (!deadLetter) {
-      throw new KafkaSinkException(reason, e);
-    }
-    try {
-      BadRecordRouter.RECORDING_ROUTER.route(out, row, RowCoder.of(inputSchema), e, reason);
-    } catch (Exception routing) {
-      throw new KafkaSinkException("Could not write the bad row to the dead-letter output: " + reason, routing);
-    }
-    toDeadLetter.inc();
+    badRows.handle(row, e, out);
   }
 
   private void badAtFinish(Pending row, BadRowException e, FinishBundleContext context) {
     String reason = describe(e);
-    if (!deadLetter) {
+    if (!badRows.deadLetter()) {
       throw new KafkaSinkException(reason, e);
     }
     try {
       BadRecord record =
           BadRecord.fromExceptionInformation(
-              row.row(), RowCoder.of(inputSchema), e, reason);
+              row.row(), RowCoder.of(badRows.inputSchema()), e, reason);
       context.output(BAD_RECORDS, record, row.timestamp(), row.window());
     } catch (Exception routing) {
-      throw new KafkaSinkException("Could not write the bad row to the dead-letter output: " + reason, routing);
+      throw new KafkaSinkException(
+          "Could not write the bad row to the dead-letter output: " + reason, routing);
     }
-    toDeadLetter.inc();
+    badRows.counted();
   }
 
   private String describe(BadRowException e) {
-    return "Cannot write a row to Kafka (topic "
-        + (spec.topic() != null ? "'" + spec.topic() + "'" : "from the row's 'topic' column")
-        + (e.column() != null ? ", column '" + e.column() + "'" : "")
-        + "): " + e.getMessage();
+    return badRows.describe(e);
   }
 
   /** Writes rows where the runner placed them. */
