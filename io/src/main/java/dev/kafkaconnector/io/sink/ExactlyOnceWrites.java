@@ -1,24 +1,26 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.formats.cdc.RowKind;
 import dev.kafkaconnector.io.sink.SinkOptionsParser.ParsedSink;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
-import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
 import org.apache.beam.sdk.state.ValueState;
+import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
-import org.apache.beam.sdk.transforms.windowing.AfterFirst;
-import org.apache.beam.sdk.transforms.windowing.AfterPane;
-import org.apache.beam.sdk.transforms.windowing.AfterProcessingTime;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
-import org.apache.beam.sdk.transforms.windowing.Repeatedly;
 import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
@@ -26,44 +28,39 @@ import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.checkerframework.checker.nullness.qual.Nullable;
-import org.joda.time.Duration;
 
 /**
- * The steps of the exactly-once sink, after Beam's KafkaIO EOS sink but keeping every record field:
- * rows are encoded and given a shard (by key hash, round-robin without key), a stateful step
- * numbers each shard's records, and the writer ({@link TransactionalWriteFn}, on stable input)
- * writes each batch of a shard in one Kafka transaction of the shard's long-lived producer,
- * committing the last number inside the transaction so that a replayed batch is recognised and
- * not written twice.
+ * The steps of the exactly-once sink ({@code sink.delivery-guarantee} = exactly-once): rows are
+ * encoded (bad rows take the policy), given a partition when the partitioner picks one, and a
+ * shard: records of one target partition, else of one key, share a shard, so their order is kept;
+ * other records are spread by a hash of their value. The shard of a record depends on the record
+ * only, so that a record replayed after a restore reaches the shard that numbered it. {@link TransactionalWriteFn} then writes each
+ * shard's records in transactions on stable input. The shard count is {@code sink.parallelism}
+ * (default {@value #DEFAULT_SHARDS}): the sink uses that many transactional ids.
  */
 final class ExactlyOnceWrites {
+  static final int DEFAULT_SHARDS = 4;
   static final TupleTag<KV<Integer, EncodedRecord>> ENCODED = new TupleTag<>() {};
 
   private ExactlyOnceWrites() {}
 
+  static int shards(SinkSpec spec) {
+    return spec.parallelism() == null ? DEFAULT_SHARDS : spec.parallelism();
+  }
+
   static void apply(
       PCollection<Row> input, ParsedSink sink, @Nullable ErrorHandler<BadRecord, ?> handler) {
-    Schema schema = input.getSchema();
     boolean deadLetter = handler != null;
-    int shards = sink.spec().parallelism() == null ? 1 : sink.spec().parallelism();
     PCollectionTuple encoded =
         input
-            .apply(
-                "Rewindow",
-                Window.<Row>into(new GlobalWindows())
-                    .triggering(
-                        // Batches of up to 10,000 records or 200 ms: one transaction each.
-                        Repeatedly.forever(
-                            AfterFirst.of(
-                                AfterPane.elementCountAtLeast(10_000),
-                                AfterProcessingTime.pastFirstElementInPane()
-                                    .plusDelayOf(Duration.millis(200)))))
-                    .discardingFiredPanes()
-                    .withAllowedLateness(Duration.ZERO))
+            // The writer's state numbers a shard's records: one numbering for the whole job.
+            .apply("GlobalWindow", Window.into(new GlobalWindows()))
             .apply(
                 "EncodeAndShard",
-                ParDo.of(new EncodeFn(sink, schema, deadLetter, shards))
+                ParDo.of(new EncodeFn(sink, input.getSchema(), deadLetter))
                     .withOutputTags(
                         ENCODED,
                         deadLetter ? TupleTagList.of(WriteFn.BAD_RECORDS) : TupleTagList.empty()));
@@ -75,71 +72,206 @@ final class ExactlyOnceWrites {
     encoded
         .get(ENCODED)
         .setCoder(KvCoder.of(VarIntCoder.of(), EncodedRecordCoder.of()))
-        .apply("GroupByShard", GroupByKey.create())
         .apply("Number", ParDo.of(new SequenceFn()))
         .setCoder(
             KvCoder.of(VarIntCoder.of(), KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of())))
-        .apply("Batch", GroupByKey.create())
         .apply("WriteTransactions", ParDo.of(new TransactionalWriteFn(sink.spec())));
   }
 
-  /** Encodes rows (bad rows take the policy) and gives each record its shard. */
+  /** Encodes rows, picks partition and shard. */
   static final class EncodeFn extends DoFn<Row, KV<Integer, EncodedRecord>> {
+    private static final long serialVersionUID = 1L;
+
     private final SinkSpec spec;
     private final RowRecordEncoder encoder;
     private final BadRows badRows;
     private final int shards;
     private final int maxRequestSize;
-    private transient int next;
+    private transient @Nullable Row pendingBefore;
+    private transient Map<Integer, KafkaPartitioner> partitioners;
+    private transient @Nullable KafkaProducer<byte[], byte[]> metadata;
+    private transient @Nullable PartitionNumbers partitions;
 
-    EncodeFn(ParsedSink sink, Schema schema, boolean deadLetter, int shards) {
+    EncodeFn(ParsedSink sink, Schema schema, boolean deadLetter) {
       this.spec = sink.spec();
       this.encoder = sink.encoder();
       this.badRows = new BadRows(spec, schema, deadLetter);
-      this.shards = shards;
-      String max = spec.clientProperties().get("max.request.size");
+      this.shards = shards(spec);
+      String max = spec.clientProperties().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
       this.maxRequestSize = max == null ? 1024 * 1024 : Integer.parseInt(max.trim());
     }
 
+    @Setup
+    public void setup() {
+      partitioners = new HashMap<>();
+    }
+
+    @Teardown
+    public void teardown() {
+      if (metadata != null) {
+        metadata.close(Duration.ZERO);
+        metadata = null;
+      }
+    }
+
+    @StartBundle
+    public void startBundle() {
+      pendingBefore = null;
+    }
+
+    /**
+     * Encodes {@code row}; a changelog format that writes an update as one message (-U followed
+     * by its +U) gets the pair in one record, as the at-least-once writer does.
+     */
     @ProcessElement
     public void process(@Element Row row, MultiOutputReceiver out) {
+      if (pendingBefore != null) {
+        Row before = pendingBefore;
+        pendingBefore = null;
+        if (is(row, RowKind.UPDATE_AFTER)) {
+          try {
+            emit(encoder.encodeUpdate(before, row), row, out);
+          } catch (BadRowException e) {
+            badRows.handle(row, e, out);
+          }
+          return;
+        }
+        encodeAndEmit(before, out);
+      }
+      if (encoder.writesUpdates() && is(row, RowKind.UPDATE_BEFORE)) {
+        pendingBefore = row;
+        return;
+      }
+      encodeAndEmit(row, out);
+    }
+
+    /** A -U row at the end of the bundle is written alone (or fails by the policy). */
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) {
+      if (pendingBefore == null) {
+        return;
+      }
+      Row before = pendingBefore;
+      pendingBefore = null;
+      try {
+        EncodedRecord record = encoder.encode(before);
+        if (record != null) {
+          KV<Integer, EncodedRecord> sharded = shard(record, before);
+          context.output(ENCODED, sharded, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+        }
+      } catch (BadRowException e) {
+        throw new KafkaSinkException(badRows.describe(e), e);
+      }
+    }
+
+    private boolean is(Row row, RowKind kind) {
+      try {
+        return encoder.kind(row) == kind;
+      } catch (BadRowException e) {
+        return false;
+      }
+    }
+
+    private void encodeAndEmit(Row row, MultiOutputReceiver out) {
       try {
         EncodedRecord record = encoder.encode(row);
         if (record == null) {
-          return;
+          return; // an upsert table does not write -U rows
         }
-        String tooLarge = RecordSender.tooLarge(record, maxRequestSize);
-        if (tooLarge != null) {
-          throw new BadRowException(null, tooLarge, null);
-        }
-        int shard =
-            record.key() != null
-                ? Math.floorMod(Arrays.hashCode(record.key()), shards)
-                : Math.floorMod(next++, shards);
-        out.get(ENCODED).output(KV.of(shard, record));
+        emit(record, row, out);
       } catch (BadRowException e) {
         badRows.handle(row, e, out);
       }
     }
+
+    private void emit(EncodedRecord record, Row row, MultiOutputReceiver out)
+        throws BadRowException {
+      out.get(ENCODED).output(shard(record, row));
+    }
+
+    private KV<Integer, EncodedRecord> shard(EncodedRecord record, Row row)
+        throws BadRowException {
+      String tooLarge = RecordSender.tooLarge(record, maxRequestSize);
+      if (tooLarge != null) {
+        throw new BadRowException(null, tooLarge, null);
+      }
+      int shard;
+      if (record.partition() != null) {
+        shard = Math.floorMod(Objects.hash(record.topic(), record.partition()), shards);
+      } else if (record.key() != null) {
+        shard = Math.floorMod(Arrays.hashCode(record.key()), shards);
+      } else {
+        // Not round-robin: a record replayed after a restore must come to the same shard, whose
+        // numbering recognises it (a per-instance counter restarts with the instance).
+        shard = Math.floorMod(Arrays.hashCode(record.value()), shards);
+      }
+      record = withPartition(record, row, shard);
+      if (record.partition() != null && record.key() == null) {
+        shard = Math.floorMod(Objects.hash(record.topic(), record.partition()), shards);
+      }
+      return KV.of(shard, record);
+    }
+
+    /** The record with the partition {@code sink.partitioner} picks, if it picks one. */
+    private EncodedRecord withPartition(EncodedRecord record, Row row, int shard) {
+      if (record.partition() != null) {
+        return record;
+      }
+      KafkaPartitioner partitioner =
+          partitioners.computeIfAbsent(
+              shard,
+              s -> {
+                KafkaPartitioner p = Partitioners.of(spec.partitioner());
+                p.open(s, shards);
+                return p;
+              });
+      if (partitioner instanceof Partitioners.KafkaDefault) {
+        return record;
+      }
+      Integer partition =
+          partitioner.partition(
+              row, record.key(), record.value(), record.topic(), partitions().of(record.topic()));
+      return partition == null
+          ? record
+          : new EncodedRecord(
+              record.topic(), partition, record.timestamp(), record.key(), record.value(),
+              record.headers());
+    }
+
+    private PartitionNumbers partitions() {
+      if (partitions == null) {
+        Map<String, Object> props = new HashMap<>(spec.clientProperties());
+        props.putAll(SinkOptionsParser.ProducerSettings.forced());
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-metadata");
+        metadata = new KafkaProducer<>(props);
+        partitions = new PartitionNumbers(metadata::partitionsFor);
+      }
+      return partitions;
+    }
   }
 
-  /** Numbers the records of each shard 0, 1, 2, … (state per shard). */
+  /**
+   * Numbers the records of each shard 0, 1, 2, … in a state cell, before the stable input of the
+   * writer: a number travels with its record into the runner's checkpointed buffer, so a record
+   * replayed after a restore keeps its number whatever order the replay comes in, and records
+   * numbered after the restored checkpoint were never written.
+   */
   static final class SequenceFn
-      extends DoFn<KV<Integer, Iterable<EncodedRecord>>, KV<Integer, KV<Long, EncodedRecord>>> {
+      extends DoFn<KV<Integer, EncodedRecord>, KV<Integer, KV<Long, EncodedRecord>>> {
+    private static final long serialVersionUID = 1L;
+
     @StateId("next")
     private final StateSpec<ValueState<Long>> nextSpec = StateSpecs.value(VarLongCoder.of());
 
     @ProcessElement
     public void process(
-        @Element KV<Integer, Iterable<EncodedRecord>> batch,
+        @Element KV<Integer, EncodedRecord> element,
         @StateId("next") ValueState<Long> nextState,
         OutputReceiver<KV<Integer, KV<Long, EncodedRecord>>> out) {
       Long stored = nextState.read();
       long next = stored == null ? 0 : stored;
-      for (EncodedRecord record : batch.getValue()) {
-        out.output(KV.of(batch.getKey(), KV.of(next++, record)));
-      }
-      nextState.write(next);
+      nextState.write(next + 1);
+      out.output(KV.of(element.getKey(), KV.of(next, element.getValue())));
     }
   }
 }

@@ -3,7 +3,6 @@ package dev.kafkaconnector.io.sink;
 import dev.kafkaconnector.io.common.DeliveryGuarantee;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -11,7 +10,6 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.AbstractRecords;
 import org.apache.kafka.common.record.CompressionType;
@@ -26,17 +24,13 @@ import org.slf4j.LoggerFactory;
  */
 final class RecordSender implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RecordSender.class);
-  private static final long PARTITIONS_TTL_NANOS = Duration.ofSeconds(60).toNanos();
-
-  private record Partitions(int[] numbers, long atNanos) {}
-
   private final SinkSpec spec;
   private final KafkaProducer<byte[], byte[]> producer;
   private final int maxRequestSize;
   private final AtomicReference<Exception> failure = new AtomicReference<>();
   private final AtomicLong failedSends = new AtomicLong();
   private final Callback callback;
-  private final Map<String, Partitions> partitions = new HashMap<>();
+  private final PartitionNumbers partitions;
 
   RecordSender(SinkSpec spec, String clientId) {
     this.spec = spec;
@@ -48,6 +42,7 @@ final class RecordSender implements AutoCloseable {
       props.putIfAbsent(ProducerConfig.ACKS_CONFIG, "all");
     }
     this.producer = new KafkaProducer<>(props);
+    this.partitions = new PartitionNumbers(producer::partitionsFor);
     Object max = props.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
     this.maxRequestSize = max == null ? 1024 * 1024 : Integer.parseInt(String.valueOf(max).trim());
     this.callback =
@@ -64,15 +59,7 @@ final class RecordSender implements AutoCloseable {
 
   /** The partition numbers of {@code topic}, refreshed every minute. */
   int[] partitionsOf(String topic) {
-    Partitions known = partitions.get(topic);
-    long now = System.nanoTime();
-    if (known == null || now - known.atNanos() > PARTITIONS_TTL_NANOS) {
-      List<PartitionInfo> infos = producer.partitionsFor(topic);
-      int[] numbers = infos.stream().mapToInt(PartitionInfo::partition).sorted().toArray();
-      known = new Partitions(numbers, now);
-      partitions.put(topic, known);
-    }
-    return known.numbers();
+    return partitions.of(topic);
   }
 
   /**

@@ -85,12 +85,6 @@ public final class SinkOptionsParser {
             "Option 'sink.delivery-guarantee' is 'exactly-once', which requires"
                 + " 'sink.transactional-id-prefix'");
       }
-      if (topic == null) {
-        throw new IllegalArgumentException(
-            "Option 'sink.delivery-guarantee' = 'exactly-once' needs a fixed 'topic' (its"
-                + " partition 0 holds the sink's committed state); per-row topics are written"
-                + " at-least-once only");
-      }
       if (client.containsKey("transactional.id")) {
         throw new IllegalArgumentException(
             "Option 'properties.transactional.id' cannot be set: the exactly-once sink makes its"
@@ -136,6 +130,12 @@ public final class SinkOptionsParser {
       throw new IllegalArgumentException(
           "Options 'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must be set"
               + " together (both > 0) to buffer upsert rows");
+    }
+    if (guarantee == DeliveryGuarantee.EXACTLY_ONCE && bufferRows > 0) {
+      warnings.add(
+          "Options 'sink.buffer-flush.max-rows' / 'sink.buffer-flush.interval' have no effect with"
+              + " 'sink.delivery-guarantee' = 'exactly-once': its records are written once per"
+              + " checkpoint, in one transaction per shard");
     }
     if (upsert
         && formats.valueFormat().readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND))) {

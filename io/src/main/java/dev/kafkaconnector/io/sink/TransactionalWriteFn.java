@@ -1,237 +1,181 @@
 package dev.kafkaconnector.io.sink;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.state.BagState;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
 import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.values.KV;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.ProducerFencedException;
-import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Writes each batch of one shard's numbered records in one Kafka transaction, on stable input (on
- * Flink: only after the checkpoint that holds the batch completed). Each shard has one long-lived
- * transactional producer with the id {@code <sink.transactional-id-prefix>-<shard>}: a bounded
- * set of ids, reused across checkpoints; its {@code initTransactions} fences an older producer of
- * the same id and aborts its open transaction, so a restarted job never leaves read_committed
- * readers blocked. Inside each transaction the shard's last record number and the writer's id (the
- * sink's identity, made at expand) are committed as the offset metadata of the group {@code
- * <prefix>-<shard>}; a replayed batch of the same writer skips the numbers already committed.
+ * Writes numbered records of each shard exactly once: the records of one bundle and shard go, in
+ * number order, into one Kafka transaction of the shard's producer ({@link ShardProducer}).
+ *
+ * <p>The input is stable ({@code @RequiresStableInput}: on Flink the runner hands elements over
+ * only after the checkpoint that holds them completed, one bundle per checkpoint, and hands them
+ * over again after a restore). The numbers come from {@code ExactlyOnceWrites.SequenceFn}, before
+ * the stable input, so a replayed record has the number it had when first written. Each
+ * transaction commits its last number with the writer id; a record whose number is at or below the
+ * committed one was written already and is skipped. The writer id is kept in state (the sink's
+ * identity when the shard's first record came), so that a job restored from a savepoint by a
+ * later build still recognises its own commits.
  */
-final class TransactionalWriteFn extends DoFn<KV<Integer, Iterable<KV<Long, EncodedRecord>>>, Void> {
-  private static final Logger LOG = LoggerFactory.getLogger(TransactionalWriteFn.class);
-  private static final String DEFAULT_TRANSACTION_TIMEOUT_MS = "900000";
+final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord>>, Void> {
+  private static final long serialVersionUID = 1L;
 
   private final SinkSpec spec;
-  private final String prefix;
   private final Counter written = Metrics.counter("kafka-connector", "records-written");
+  private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
   private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-replayed");
 
   @StateId("writer")
   private final StateSpec<ValueState<String>> writerSpec = StateSpecs.value(StringUtf8Coder.of());
 
-  private transient Map<Integer, KafkaProducer<byte[], byte[]>> producers;
-  private transient Map<Integer, KafkaPartitioner> partitioners;
-  private transient Admin admin;
-  /** Per shard: the last number this writer committed, once known (read at the first batch). */
-  private transient Map<Integer, Long> lastCommitted;
+  /** The next number to write (numbers below it are in this or an earlier transaction). */
+  @StateId("expected")
+  private final StateSpec<ValueState<Long>> expectedSpec = StateSpecs.value(VarLongCoder.of());
+
+  /** Records whose number came before an earlier number did. */
+  @StateId("waiting")
+  private final StateSpec<BagState<KV<Long, EncodedRecord>>> waitingSpec =
+      StateSpecs.bag(KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of()));
+
+  private transient TransactionalProducers producers;
+  /** The records of the current bundle, by shard, with the shard's writer id. */
+  private transient Map<Integer, Batch> batches;
+
+  private static final class Batch {
+    final String writer;
+    final List<KV<Long, EncodedRecord>> records = new ArrayList<>();
+
+    Batch(String writer) {
+      this.writer = writer;
+    }
+  }
 
   TransactionalWriteFn(SinkSpec spec) {
     this.spec = spec;
-    this.prefix = spec.transactionalIdPrefix();
   }
 
   @Setup
   public void setup() {
-    producers = new HashMap<>();
-    partitioners = new HashMap<>();
-    lastCommitted = new HashMap<>();
+    producers = TransactionalProducers.acquire(spec);
+    batches = new LinkedHashMap<>();
+  }
+
+  @StartBundle
+  public void startBundle() {
+    batches.clear(); // only left over when a bundle of this instance failed
+  }
+
+  /**
+   * Adds the record to the bundle's batch of its shard when its number is the next one, with any
+   * waiting records it makes contiguous; keeps it waiting (in state) when an earlier number has
+   * not come yet, and skips it when it was written already. Flink's stable-input buffer can hand a
+   * restored checkpoint's records over after newer ones, so the order of arrival is not trusted.
+   */
+  @RequiresStableInput
+  @ProcessElement
+  public void process(
+      @Element KV<Integer, KV<Long, EncodedRecord>> element,
+      @StateId("writer") ValueState<String> writerState,
+      @StateId("expected") ValueState<Long> expectedState,
+      @StateId("waiting") BagState<KV<Long, EncodedRecord>> waitingState) {
+    int shardId = element.getKey();
+    Batch batch = batches.get(shardId);
+    if (batch == null) {
+      String writer = writerState.read();
+      if (writer == null) {
+        writer = spec.sinkId();
+        writerState.write(writer);
+      }
+      batch = new Batch(writer);
+      batches.put(shardId, batch);
+    }
+    Long stored = expectedState.read();
+    long committed = producers.shard(shardId).committedNumber(batch.writer);
+    long expected = Math.max(stored == null ? 0 : stored, committed + 1);
+    long number = element.getValue().getKey();
+    if (number < expected) {
+      skipped.inc();
+    } else if (number > expected) {
+      waitingState.add(element.getValue());
+    } else {
+      batch.records.add(element.getValue());
+      expected++;
+      List<KV<Long, EncodedRecord>> waiting = new ArrayList<>();
+      waitingState.read().forEach(waiting::add);
+      if (!waiting.isEmpty()) {
+        waiting.sort(Comparator.comparingLong(KV::getKey));
+        List<KV<Long, EncodedRecord>> still = new ArrayList<>();
+        for (KV<Long, EncodedRecord> w : waiting) {
+          if (w.getKey() < expected) {
+            skipped.inc();
+          } else if (w.getKey() == expected) {
+            batch.records.add(w);
+            expected++;
+          } else {
+            still.add(w);
+          }
+        }
+        waitingState.clear();
+        still.forEach(waitingState::add);
+      }
+    }
+    expectedState.write(expected);
+  }
+
+  @FinishBundle
+  public void finishBundle() {
+    try {
+      for (Map.Entry<Integer, Batch> entry : batches.entrySet()) {
+        write(producers.shard(entry.getKey()), entry.getValue());
+      }
+    } finally {
+      batches.clear();
+    }
+  }
+
+  private void write(ShardProducer shard, Batch batch) {
+    if (batch.records.isEmpty()) {
+      return;
+    }
+    shard.begin();
+    try {
+      long committed = shard.committedNumber(batch.writer);
+      long size = 0;
+      for (KV<Long, EncodedRecord> numbered : batch.records) {
+        if (numbered.getKey() <= committed) {
+          skipped.inc();
+          shard.skipped();
+          continue;
+        }
+        shard.send(numbered.getKey(), numbered.getValue());
+        size += numbered.getValue().size();
+      }
+      written.inc(shard.commit(batch.writer));
+      bytes.inc(size);
+    } catch (RuntimeException e) {
+      shard.abortIfOwned();
+      throw e;
+    }
   }
 
   @Teardown
   public void teardown() {
     if (producers != null) {
-      producers.values().forEach(p -> p.close(Duration.ofSeconds(5)));
-      producers.clear();
-    }
-    if (admin != null) {
-      admin.close(Duration.ZERO);
-      admin = null;
-    }
-  }
-
-  @RequiresStableInput
-  @ProcessElement
-  public void process(
-      @Element KV<Integer, Iterable<KV<Long, EncodedRecord>>> batch,
-      @StateId("writer") ValueState<String> writerState) {
-    int shard = batch.getKey();
-    List<KV<Long, EncodedRecord>> records = new ArrayList<>();
-    batch.getValue().forEach(records::add);
-    records.sort(Comparator.comparingLong(KV::getKey));
-    String writer = spec.sinkId();
-    Long known = lastCommitted.get(shard);
-    long committed = known != null ? known : committedNumber(shard, writer);
-    KafkaProducer<byte[], byte[]> producer = producer(shard);
-    long last = committed;
-    int sent = 0;
-    try {
-      producer.beginTransaction();
-      for (KV<Long, EncodedRecord> numbered : records) {
-        if (numbered.getKey() <= committed) {
-          skipped.inc();
-          continue;
-        }
-        send(producer, numbered.getValue(), shard);
-        last = numbered.getKey();
-        sent++;
-      }
-      if (sent > 0) {
-        producer.sendOffsetsToTransaction(
-            Map.of(metadataPartition(), new OffsetAndMetadata(0, last + ":" + writer)),
-            new ConsumerGroupMetadata(group(shard)));
-      }
-      producer.commitTransaction();
-      lastCommitted.put(shard, last);
-      writerState.write(writer);
-      written.inc(sent);
-    } catch (ProducerFencedException e) {
-      lastCommitted.remove(shard);
-      closeProducer(shard);
-      throw new KafkaSinkException(
-          "The transactional producer '" + prefix + "-" + shard + "' was fenced: another writer"
-              + " uses option 'sink.transactional-id-prefix' = '" + prefix + "' (two jobs with"
-              + " one prefix, or a zombie of this one)", e);
-    } catch (KafkaException e) {
-      lastCommitted.remove(shard); // a commit whose answer was lost: read it back next time
-      try {
-        producer.abortTransaction();
-      } catch (KafkaException abort) {
-        closeProducer(shard);
-      }
-      throw new KafkaSinkException(
-          "Writing a transaction of " + records.size() + " records to Kafka failed (shard "
-              + shard + "): " + e.getMessage(), e);
-    }
-  }
-
-  private void send(KafkaProducer<byte[], byte[]> producer, EncodedRecord r, int shard) {
-    RecordHeaders headers = new RecordHeaders();
-    if (r.headers() != null) {
-      r.headers().forEach(headers::add);
-    }
-    Integer partition = r.partition();
-    if (partition == null) {
-      KafkaPartitioner partitioner =
-          partitioners.computeIfAbsent(
-              shard,
-              s -> {
-                KafkaPartitioner p = Partitioners.of(spec.partitioner());
-                p.open(s, spec.parallelism() == null ? 1 : spec.parallelism());
-                return p;
-              });
-      if (!(partitioner instanceof Partitioners.KafkaDefault)) {
-        int[] partitions =
-            producer.partitionsFor(r.topic()).stream().mapToInt(p -> p.partition()).sorted().toArray();
-        partition = partitioner.partition(null, r.key(), r.value(), r.topic(), partitions);
-      }
-    }
-    producer.send(
-        new ProducerRecord<>(r.topic(), partition, r.timestamp(), r.key(), r.value(), headers));
-  }
-
-  /** The last record number this writer committed for {@code shard}, or -1. */
-  private long committedNumber(int shard, String writer) {
-    OffsetAndMetadata meta;
-    try {
-      meta =
-          admin()
-              .listConsumerGroupOffsets(group(shard))
-              .partitionsToOffsetAndMetadata()
-              .get(30, TimeUnit.SECONDS)
-              .get(metadataPartition());
-    } catch (Exception e) {
-      throw new KafkaSinkException(
-          "Could not read the committed state of transactional producer '" + prefix + "-" + shard
-              + "' (group '" + group(shard) + "'): " + e, e);
-    }
-    if (meta == null || meta.metadata() == null || meta.metadata().isEmpty()) {
-      return -1;
-    }
-    String[] parts = meta.metadata().split(":", 2);
-    if (parts.length != 2 || !parts[1].equals(writer)) {
-      // An earlier job with this prefix: its numbers are not this writer's.
-      return -1;
-    }
-    return Long.parseLong(parts[0]);
-  }
-
-  private Admin admin() {
-    if (admin == null) {
-      Map<String, Object> props = new HashMap<>();
-      spec.clientProperties().forEach((k, v) -> {
-        if (AdminClientConfig.configNames().contains(k)) {
-          props.put(k, v);
-        }
-      });
-      props.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-state-" + prefix);
-      admin = Admin.create(props);
-    }
-    return admin;
-  }
-
-  private TopicPartition metadataPartition() {
-    return new TopicPartition(spec.topic(), 0);
-  }
-
-  private String group(int shard) {
-    return prefix + "-" + shard;
-  }
-
-  private KafkaProducer<byte[], byte[]> producer(int shard) {
-    KafkaProducer<byte[], byte[]> producer = producers.get(shard);
-    if (producer == null) {
-      Map<String, Object> props = new HashMap<>(spec.clientProperties());
-      props.putAll(SinkOptionsParser.ProducerSettings.forced());
-      props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-" + shard);
-      props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-      props.put(ProducerConfig.ACKS_CONFIG, "all");
-      props.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, DEFAULT_TRANSACTION_TIMEOUT_MS);
-      props.put(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-" + prefix + "-" + shard);
-      producer = new KafkaProducer<>(props);
-      producer.initTransactions();
-      LOG.info("Transactional producer '{}-{}' ready (earlier transactions of this id were"
-          + " completed or aborted)", prefix, shard);
-      producers.put(shard, producer);
-    }
-    return producer;
-  }
-
-  private void closeProducer(int shard) {
-    KafkaProducer<byte[], byte[]> producer = producers.remove(shard);
-    if (producer != null) {
-      producer.close(Duration.ZERO);
+      producers.release();
+      producers = null;
     }
   }
 }

@@ -1,0 +1,255 @@
+package dev.kafkaconnector.io.sink;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InvalidTxnTimeoutException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The transactional producer of one shard of an exactly-once sink, with id {@code
+ * <sink.transactional-id-prefix>-<shard>}: a bounded set of ids, reused for every transaction, so
+ * that {@code initTransactions} of a restarted writer fences the old one and aborts its open
+ * transaction (read_committed readers are never left blocked by it).
+ *
+ * <p>One bundle at a time owns it ({@link #begin}); the bundle's records go into one transaction
+ * together with the shard's last record number and the writer id, committed as offset metadata of
+ * the group {@code <prefix>-<shard>}, so that a replayed record is recognised after a failure.
+ */
+final class ShardProducer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ShardProducer.class);
+  static final String DEFAULT_TRANSACTION_TIMEOUT_MS = "900000";
+  private static final long UNKNOWN = Long.MIN_VALUE;
+
+  private final SinkSpec spec;
+  private final int shard;
+  private final CommittedState committedState;
+  private final Semaphore owner = new Semaphore(1);
+  private KafkaProducer<byte[], byte[]> producer;
+  private boolean inTransaction;
+  private volatile boolean owned;
+  private long committed = UNKNOWN;
+  private String committedWriter;
+  private long last;
+  private long first;
+  private int sent;
+  private int skippedInTransaction;
+
+  ShardProducer(SinkSpec spec, int shard, CommittedState committedState) {
+    this.spec = spec;
+    this.shard = shard;
+    this.committedState = committedState;
+  }
+
+  String transactionalId() {
+    return spec.transactionalIdPrefix() + "-" + shard;
+  }
+
+  /**
+   * Takes the producer for one bundle and begins a transaction; waits while another bundle of
+   * this JVM holds it.
+   */
+  void begin() {
+    try {
+      if (!owner.tryAcquire(5, TimeUnit.MINUTES)) {
+        throw new KafkaSinkException(
+            "Transactional producer '" + transactionalId() + "' stayed busy for 5 minutes");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaSinkException("Interrupted waiting for '" + transactionalId() + "'", e);
+    }
+    owned = true;
+    try {
+      if (inTransaction) {
+        // Left open by a bundle that failed or was cancelled: its records must not be committed.
+        abortQuietly();
+      }
+      producer().beginTransaction();
+      inTransaction = true;
+      sent = 0;
+      skippedInTransaction = 0;
+    } catch (RuntimeException e) {
+      reset();
+      owned = false;
+      owner.release();
+      throw wrap("beginning a transaction", e);
+    }
+  }
+
+  /** The last record number {@code writer} committed for this shard, or -1. */
+  long committedNumber(String writer) {
+    if (committed == UNKNOWN || !writer.equals(committedWriter)) {
+      committed = committedState.read(group(), writer);
+      committedWriter = writer;
+    }
+    return committed;
+  }
+
+  /** Counts a replayed record that is not sent again. */
+  void skipped() {
+    skippedInTransaction++;
+  }
+
+  /** Sends record number {@code number} in the open transaction. */
+  void send(long number, EncodedRecord r) {
+    RecordHeaders headers = new RecordHeaders();
+    if (r.headers() != null) {
+      r.headers().forEach(headers::add);
+    }
+    try {
+      producer.send(
+          new ProducerRecord<>(r.topic(), r.partition(), r.timestamp(), r.key(), r.value(), headers));
+    } catch (RuntimeException e) {
+      throw wrap("sending a record", e);
+    }
+    if (sent == 0) {
+      first = number;
+    }
+    last = number;
+    sent++;
+  }
+
+  /**
+   * Commits the open transaction with the last number sent by {@code writer} and gives the
+   * producer back.
+   *
+   * @return the records committed
+   */
+  int commit(String writer) {
+    try {
+      if (sent > 0) {
+        producer.sendOffsetsToTransaction(
+            Map.of(committedState.partition(shard), new OffsetAndMetadata(0, last + ":" + writer)),
+            new ConsumerGroupMetadata(group()));
+      }
+      producer.commitTransaction();
+      inTransaction = false;
+      LOG.debug("{}: committed records {}..{} ({} sent, {} replayed skipped, writer {})",
+          transactionalId(), first, last, sent, skippedInTransaction, writer);
+      if (sent > 0) {
+        committed = last;
+        committedWriter = writer;
+      }
+      return sent;
+    } catch (RuntimeException e) {
+      // The commit may or may not have happened: read the committed number back next time.
+      committed = UNKNOWN;
+      abortQuietly();
+      throw wrap("committing a transaction of " + sent + " records", e);
+    } finally {
+      owned = false;
+      owner.release();
+    }
+  }
+
+  /** Aborts the open transaction of a failed bundle and gives the producer back, if still held. */
+  void abortIfOwned() {
+    if (!owned) {
+      return;
+    }
+    try {
+      abortQuietly();
+    } finally {
+      owned = false;
+      owner.release();
+    }
+  }
+
+  private void abortQuietly() {
+    inTransaction = false;
+    committed = UNKNOWN;
+    if (producer == null) {
+      return;
+    }
+    try {
+      producer.abortTransaction();
+    } catch (RuntimeException e) {
+      LOG.warn("Aborting the transaction of '{}' failed ({}); reopening it", transactionalId(), e.toString());
+      reset();
+    }
+  }
+
+  private String group() {
+    return transactionalId();
+  }
+
+  private KafkaProducer<byte[], byte[]> producer() {
+    if (producer == null) {
+      Map<String, Object> props = new HashMap<>(spec.clientProperties());
+      props.putAll(SinkOptionsParser.ProducerSettings.forced());
+      props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
+      props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+      props.put(ProducerConfig.ACKS_CONFIG, "all");
+      props.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, DEFAULT_TRANSACTION_TIMEOUT_MS);
+      props.put(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-" + transactionalId());
+      KafkaProducer<byte[], byte[]> created = new KafkaProducer<>(props);
+      try {
+        created.initTransactions();
+      } catch (InvalidTxnTimeoutException e) {
+        created.close(Duration.ZERO);
+        throw new KafkaSinkException(
+            "Option 'properties.transaction.timeout.ms' = "
+                + props.get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG)
+                + " is more than the broker allows (its 'transaction.max.timeout.ms', 15 minutes"
+                + " by default): lower it or raise the broker's limit", e);
+      } catch (RuntimeException e) {
+        created.close(Duration.ZERO);
+        throw e;
+      }
+      LOG.info("Transactional producer '{}' ready (an earlier open transaction of this id was"
+          + " aborted)", transactionalId());
+      producer = created;
+    }
+    return producer;
+  }
+
+  private void reset() {
+    inTransaction = false;
+    if (producer != null) {
+      try {
+        producer.close(Duration.ZERO);
+      } catch (RuntimeException e) {
+        LOG.debug("Closing '{}' failed: {}", transactionalId(), e.toString());
+      }
+      producer = null;
+    }
+  }
+
+  private KafkaSinkException wrap(String what, RuntimeException e) {
+    if (e instanceof KafkaSinkException) {
+      return (KafkaSinkException) e;
+    }
+    if (e instanceof ProducerFencedException) {
+      reset();
+      return new KafkaSinkException(
+          "The transactional producer '" + transactionalId() + "' was fenced while " + what
+              + ": another writer uses option 'sink.transactional-id-prefix' = '"
+              + spec.transactionalIdPrefix() + "' (two jobs with one prefix, or a newer attempt"
+              + " of this one)", e);
+    }
+    if (e instanceof KafkaException && !(e instanceof org.apache.kafka.common.errors.RetriableException)) {
+      reset();
+    }
+    return new KafkaSinkException(
+        "Exactly-once write to Kafka failed while " + what + " (producer '" + transactionalId()
+            + "', " + spec.clientProperties().get("bootstrap.servers") + "): " + e.getMessage(), e);
+  }
+
+  @Override
+  public void close() {
+    reset();
+  }
+}
