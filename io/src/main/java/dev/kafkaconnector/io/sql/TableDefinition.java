@@ -89,7 +89,10 @@ record TableDefinition(
   /** The source: physical columns, then the metadata columns in declaration order. */
   KafkaConnectorRead read() {
     KafkaConnectorRead read =
-        KafkaConnectorIO.read().withOptions(options).withSchema(physicalSchema());
+        KafkaConnectorIO.read()
+            .withOptions(
+                optionsOf(KafkaConnectorOptions.sourceOptions(), KafkaConnectorOptions.sinkOptions()))
+            .withSchema(physicalSchema());
     boolean changelog = !upsert() && isChangelog();
     for (Schema.Field field : schema.getFields()) {
       String key = metadataKey(field.getName());
@@ -125,7 +128,10 @@ record TableDefinition(
 
   /** The sink for rows of {@link #writeSchema()}. */
   KafkaConnectorWrite write() {
-    KafkaConnectorWrite write = KafkaConnectorIO.write().withOptions(options);
+    KafkaConnectorWrite write =
+        KafkaConnectorIO.write()
+            .withOptions(
+                optionsOf(KafkaConnectorOptions.sinkOptions(), KafkaConnectorOptions.sourceOptions()));
     for (MetadataColumn column : metadata) {
       String key = writeKey(column.key());
       if (key != null) {
@@ -136,6 +142,19 @@ record TableDefinition(
       write = write.withPrimaryKey(primaryKey.toArray(String[]::new));
     }
     return write;
+  }
+
+  /**
+   * The options without those that only the other role declares: one table is read and written,
+   * so its TBLPROPERTIES hold both the scan.* and the sink.* options.
+   */
+  private Map<String, String> optionsOf(List<ConfigOption<?>> role, List<ConfigOption<?>> other) {
+    java.util.Set<String> otherOnly = new java.util.HashSet<>();
+    other.forEach(o -> otherOnly.add(o.key()));
+    role.forEach(o -> otherOnly.remove(o.key()));
+    Map<String, String> out = new LinkedHashMap<>(options);
+    out.keySet().removeAll(otherOnly);
+    return out;
   }
 
   /**
