@@ -74,8 +74,9 @@ final class ScalarReaders {
           // MicrosInstant, NanosInstant: java.time.Instant
           return p -> timestamps.parseTimestampLtz(text(p, "a TIMESTAMP_LTZ string"));
         }
+        // Beam's DATETIME (Beam SQL's TIMESTAMP): zone-less text is read as UTC
         return p -> new org.joda.time.Instant(
-            timestamps.parseTimestampLtz(text(p, "a TIMESTAMP_LTZ string")).toEpochMilli());
+            timestamps.parseInstant(text(p, "a TIMESTAMP_LTZ string")).toEpochMilli());
       default:
         return null;
     }

@@ -62,6 +62,18 @@ public enum TimestampFormat {
     return TemporalText.parseDateTime(value, separator, true).toInstant(java.time.ZoneOffset.UTC);
   }
 
+  /**
+   * Parses the text of a Beam {@code DATETIME} column: a TIMESTAMP_LTZ with its {@code Z}, or a
+   * zone-less TIMESTAMP read as UTC. Beam SQL's {@code TIMESTAMP} columns are {@code DATETIME}s
+   * (instants), and their data is usually zone-less text such as {@code 1999-01-12 14:14:14}.
+   *
+   * @throws java.time.DateTimeException when the text is not in this standard's format
+   */
+  public Instant parseInstant(String value) {
+    boolean zulu = !value.isEmpty() && value.charAt(value.length() - 1) == 'Z';
+    return TemporalText.parseDateTime(value, separator, zulu).toInstant(java.time.ZoneOffset.UTC);
+  }
+
   /** Formats a TIMESTAMP (without time zone). */
   public String formatTimestamp(LocalDateTime value) {
     return TemporalText.formatDateTime(value, separator, false);

@@ -172,8 +172,16 @@ class JsonToRowConverterTest {
     FieldType ltz = FieldType.DATETIME;
     assertEquals(
         new org.joda.time.Instant(1609330394123L), value(ltz, "\"2020-12-30 12:13:14.123Z\""));
-    // TIMESTAMP_LTZ needs its 'Z'; TIMESTAMP must not have one
-    assertThrows(FormatException.class, () -> value(ltz, "\"2020-12-30 12:13:14.123\""));
+    // Beam's DATETIME (Beam SQL's TIMESTAMP) also reads zone-less text, as UTC
+    assertEquals(
+        new org.joda.time.Instant(1609330394123L), value(ltz, "\"2020-12-30 12:13:14.123\""));
+    assertEquals(
+        new org.joda.time.Instant(916150454000L), value(ltz, "\"1999-01-12 14:14:14\""));
+    assertThrows(FormatException.class, () -> value(ltz, "\"2020-12-30\""));
+    // the logical instants (TIMESTAMP_LTZ(6)) still need their 'Z'; TIMESTAMP must not have one
+    assertThrows(
+        FormatException.class,
+        () -> value(FieldType.logicalType(SqlTypes.TIMESTAMP), "\"2020-12-30 12:13:14.123\""));
     assertThrows(
         FormatException.class,
         () -> value(FieldType.logicalType(SqlTypes.DATETIME), "\"2020-12-30 12:13:14Z\""));

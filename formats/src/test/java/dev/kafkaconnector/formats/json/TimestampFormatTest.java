@@ -102,6 +102,10 @@ class TimestampFormatTest {
         DateTimeException.class, () -> TimestampFormat.ISO_8601.parseTimestamp("2020-12-30 12:13:14"));
     assertThrows(
         DateTimeException.class, () -> TimestampFormat.SQL.parseTimestampLtz("2020-12-30 12:13:14"));
+    assertThrows(
+        DateTimeException.class, () -> TimestampFormat.SQL.parseInstant("2020-12-30T12:13:14"));
+    assertThrows(
+        DateTimeException.class, () -> TimestampFormat.ISO_8601.parseInstant("2020-12-30 12:13:14Z"));
     for (String s : new String[] {"12:13", "1:02:03", "12:13:14.", "12:13:14.1234567891", "noon"}) {
       if (!s.equals("12:13:14.")) {
         assertThrows(DateTimeException.class, () -> TimestampFormat.parseTime(s), s);
@@ -116,5 +120,14 @@ class TimestampFormatTest {
   void optionTextsAreTheSpecificationsValues() {
     assertEquals("SQL", TimestampFormat.SQL.toString());
     assertEquals("ISO-8601", TimestampFormat.ISO_8601.toString());
+  }
+
+  @Test
+  void instantsReadZonelessTextAsUtc() {
+    java.time.Instant expected = java.time.Instant.parse("2020-12-30T12:13:14.123Z");
+    assertEquals(expected, TimestampFormat.SQL.parseInstant("2020-12-30 12:13:14.123"));
+    assertEquals(expected, TimestampFormat.SQL.parseInstant("2020-12-30 12:13:14.123Z"));
+    assertEquals(expected, TimestampFormat.ISO_8601.parseInstant("2020-12-30T12:13:14.123"));
+    assertEquals(expected, TimestampFormat.ISO_8601.parseInstant("2020-12-30T12:13:14.123Z"));
   }
 }

@@ -285,6 +285,31 @@ public final class KafkaConnectorOptions {
           "upsert-kafka only: the longest a row stays in the buffer of sink.buffer-flush.max-rows"
               + " (the buffer is also written when a bundle completes). 0 disables buffering.");
 
+  // ---- Beam SQL tables (TBLPROPERTIES keys besides the source and sink options) ----
+
+  public static final ConfigOption<String> SQL_METADATA =
+      ConfigOption.string(
+          "metadata",
+          "Beam SQL tables: a JSON object mapping column names to metadata keys, for example"
+              + " {\"ts\": \"timestamp\", \"record_offset\": \"offset\", \"origin_table\":"
+              + " \"value.table\", \"kind\": \"row-kind\"}: Flink's METADATA FROM. Reading fills"
+              + " the columns from any metadata key (see metadata.list; row-kind is value.row-kind"
+              + " of a changelog format or the change kind of an upsert-kafka table); INSERT writes"
+              + " the columns of writable keys (timestamp, headers, topic, partition, row-kind) as"
+              + " record metadata and ignores the read-only ones.");
+
+  public static final ConfigOption<String> SQL_PRIMARY_KEY =
+      ConfigOption.string(
+          "primary-key",
+          "Beam SQL tables of type upsert-kafka (required there): the primary key, a ';'-separated"
+              + " string ('id' or 'a;b') or a JSON array of column names; it is the record key,"
+              + " encoded with key.format. Beam SQL's DDL has no PRIMARY KEY clause.");
+
+  /** The keys a Beam SQL table takes in TBLPROPERTIES besides the source and sink options. */
+  public static List<ConfigOption<?>> sqlTableOptions() {
+    return List.of(SQL_METADATA, SQL_PRIMARY_KEY);
+  }
+
   /** Options a source accepts, besides the properties.* and format families. */
   public static List<ConfigOption<?>> sourceOptions() {
     return List.of(

@@ -30,4 +30,17 @@ class OptionReferenceTest {
     }
     assertTrue(markdown.contains("`raw.charset`"));
   }
+
+  @Test
+  void everyTablePropertyIsListed() throws Exception {
+    String text = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+    assertTrue(text.contains(OptionReference.SQL_BEGIN), "README has no SQL table property list");
+    String list = OptionReference.sqlTableProperties();
+    for (var option : KafkaConnectorOptions.allOptions()) {
+      assertTrue(list.contains("`" + option.key() + "`"), option.key());
+    }
+    for (var option : KafkaConnectorOptions.sqlTableOptions()) {
+      assertTrue(list.contains("`" + option.key() + "`"), option.key());
+    }
+  }
 }

@@ -20,16 +20,16 @@ import org.apache.beam.sdk.values.Row;
  * Collects the rows of a pipeline into this JVM, so that a test can watch an unbounded job while
  * it runs. Works with the DirectRunner and embedded Flink, which run in the test's JVM.
  */
-final class CollectingSink extends PTransform<PCollection<Row>, PDone> {
+public final class CollectingSink extends PTransform<PCollection<Row>, PDone> {
   private static final Map<String, Queue<Row>> ROWS = new ConcurrentHashMap<>();
 
   private final String id = UUID.randomUUID().toString();
 
-  CollectingSink() {
+  public CollectingSink() {
     ROWS.put(id, new ConcurrentLinkedQueue<>());
   }
 
-  List<Row> rows() {
+  public List<Row> rows() {
     return new ArrayList<>(ROWS.get(id));
   }
 

@@ -12,10 +12,10 @@ import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Writes test records with explicit partition, timestamp and headers. */
-final class TestProducer implements AutoCloseable {
+public final class TestProducer implements AutoCloseable {
   private final KafkaProducer<byte[], byte[]> producer;
 
-  TestProducer(String bootstrapServers) {
+  public TestProducer(String bootstrapServers) {
     producer =
         new KafkaProducer<>(
             Map.of(
@@ -26,11 +26,11 @@ final class TestProducer implements AutoCloseable {
                 ProducerConfig.ACKS_CONFIG, "all"));
   }
 
-  static Header header(String key, String value) {
+  public static Header header(String key, String value) {
     return new RecordHeader(key, value == null ? null : value.getBytes(StandardCharsets.UTF_8));
   }
 
-  void send(String topic, int partition, Long timestamp, String key, String value, Header... headers) {
+  public void send(String topic, int partition, Long timestamp, String key, String value, Header... headers) {
     producer.send(
         new ProducerRecord<>(
             topic,
@@ -51,11 +51,11 @@ final class TestProducer implements AutoCloseable {
     flush();
   }
 
-  void sendRaw(ProducerRecord<byte[], byte[]> record) {
+  public void sendRaw(ProducerRecord<byte[], byte[]> record) {
     producer.send(record);
   }
 
-  void flush() {
+  public void flush() {
     producer.flush();
   }
 

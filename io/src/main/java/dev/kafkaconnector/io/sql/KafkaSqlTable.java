@@ -1,0 +1,94 @@
+package dev.kafkaconnector.io.sql;
+
+import dev.kafkaconnector.io.KafkaConnectorRead;
+import dev.kafkaconnector.io.KafkaConnectorWrite;
+import org.apache.beam.sdk.extensions.sql.meta.SchemaBaseBeamTable;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.EquivalenceNullablePolicy;
+import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.POutput;
+import org.apache.beam.sdk.values.Row;
+
+/**
+ * A Kafka topic as a Beam SQL table: {@code SELECT} reads it with {@code KafkaConnectorIO.read()},
+ * {@code INSERT} writes with {@code KafkaConnectorIO.write()}, both configured from the table's
+ * TBLPROPERTIES. Bounded when {@code scan.bounded.mode} says where reading stops. Every error of
+ * the options names the table.
+ */
+final class KafkaSqlTable extends SchemaBaseBeamTable {
+  private static final long serialVersionUID = 1L;
+
+  /** The table type of plain Kafka tables (Flink's {@code 'connector' = 'kafka'}). */
+  static final String KAFKA_TYPE = "kafka-connector";
+  /** The table type of upsert tables (Flink's {@code 'connector' = 'upsert-kafka'}). */
+  static final String UPSERT_TYPE = "upsert-kafka";
+
+  private final TableDefinition definition;
+
+  KafkaSqlTable(TableDefinition definition) {
+    super(definition.schema());
+    this.definition = definition;
+  }
+
+  @Override
+  public PCollection<Row> buildIOReader(PBegin begin) {
+    KafkaConnectorRead read = definition.read();
+    Schema produced = definition.named(read::outputSchema);
+    RowReshape reshape = RowReshape.to(schema, readPositions(produced));
+    PCollection<Row> rows = begin.apply("Read " + definition.name(), read);
+    return reshape.isIdentity(produced) ? rows : rows.apply("Columns", reshape);
+  }
+
+  @Override
+  public POutput buildIOWriter(PCollection<Row> input) {
+    Schema target = definition.writeSchema();
+    KafkaConnectorWrite write = definition.write();
+    definition.named(
+        () -> {
+          write.validate(target);
+          return null;
+        });
+    Schema in = input.getSchema();
+    if (in.getFieldCount() != schema.getFieldCount()) {
+      throw new IllegalArgumentException(
+          "Table '" + definition.name() + "': INSERT gives " + in.getFieldCount()
+              + " columns, the table has " + schema.getFieldCount());
+    }
+    int[] positions = new int[target.getFieldCount()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = schema.indexOf(target.getField(i).getName());
+    }
+    return input
+        .apply("Columns of " + definition.name(), RowReshape.to(target, positions))
+        .apply("Write " + definition.name(), write);
+  }
+
+  @Override
+  public PCollection.IsBounded isBounded() {
+    return definition.bounded() ? PCollection.IsBounded.BOUNDED : PCollection.IsBounded.UNBOUNDED;
+  }
+
+  /** The reader's position of each table column, checking that the types agree. */
+  private int[] readPositions(Schema produced) {
+    int[] positions = new int[schema.getFieldCount()];
+    for (int i = 0; i < positions.length; i++) {
+      Schema.Field column = schema.getField(i);
+      int at = produced.indexOf(column.getName());
+      Schema.FieldType actual = produced.getField(at).getType();
+      if (!actual.equivalent(column.getType(), EquivalenceNullablePolicy.IGNORE)) {
+        throw new IllegalArgumentException(
+            "Table '" + definition.name() + "': column '" + column.getName() + "' is declared "
+                + column.getType() + " but is read as " + actual
+                + " (check the type of its metadata key in key 'metadata')");
+      }
+      positions[i] = at;
+    }
+    return positions;
+  }
+
+  @Override
+  public String toString() {
+    return definition.toString();
+  }
+}

@@ -1,0 +1,169 @@
+package dev.kafkaconnector.io.sql;
+
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.METADATA_LIST;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_METADATA;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_PRIMARY_KEY;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.TOPIC;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.extensions.sql.meta.Table;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Reads a Beam SQL table declaration into a {@link TableDefinition}: the TBLPROPERTIES JSON object
+ * becomes the connector's options (keys verbatim; JSON strings, numbers and booleans as their
+ * text), {@code "metadata"} the metadata columns, {@code "primary-key"} the primary key, and
+ * {@code LOCATION} the topic. Errors name the key and the table; values are never quoted, as some
+ * are secrets.
+ */
+final class TableProperties {
+  private TableProperties() {}
+
+  /**
+   * @param upsert whether the table type is {@code upsert-kafka}
+   * @throws IllegalArgumentException naming the table and the key
+   */
+  static TableDefinition parse(Table table, boolean upsert) {
+    String name = table.getName();
+    ObjectNode properties = table.getProperties();
+    Map<String, String> options = new LinkedHashMap<>();
+    List<MetadataColumn> metadata = new ArrayList<>();
+    List<String> primaryKey = new ArrayList<>();
+    if (properties != null) {
+      Iterator<Map.Entry<String, JsonNode>> fields = properties.fields();
+      while (fields.hasNext()) {
+        Map.Entry<String, JsonNode> field = fields.next();
+        String key = field.getKey();
+        JsonNode value = field.getValue();
+        if (key.equals(SQL_METADATA.key())) {
+          metadata.addAll(metadataColumns(name, value));
+        } else if (key.equals(SQL_PRIMARY_KEY.key())) {
+          primaryKey.addAll(primaryKey(name, value));
+        } else {
+          options.put(key, scalar(name, key, value));
+        }
+      }
+    }
+    // metadata.list names columns after their keys, the same columns as "metadata" entries
+    List<MetadataColumn> listed = MetadataColumn.parseList(options.remove(METADATA_LIST.key()));
+    listed.addAll(metadata);
+    String location = table.getLocation();
+    if (location != null && !location.isBlank()) {
+      String topic = options.get(TOPIC.key());
+      if (topic != null && !topic.equals(location)) {
+        throw error(
+            name, "LOCATION '" + location + "' and key 'topic' ('" + topic + "') disagree; give"
+                + " the topic once");
+      }
+      options.put(TOPIC.key(), location);
+    }
+    String connector = options.get(CONNECTOR.key());
+    String implied = upsert ? "upsert-kafka" : "kafka";
+    if (connector != null && !connector.trim().equals(implied)) {
+      throw error(
+          name, "key 'connector' is '" + connector + "' but a table of TYPE '"
+              + (upsert ? KafkaSqlTable.UPSERT_TYPE : KafkaSqlTable.KAFKA_TYPE) + "' is '"
+              + implied + "'; leave it out or use the other table type");
+    }
+    options.put(CONNECTOR.key(), implied);
+    if (upsert && primaryKey.isEmpty()) {
+      throw error(
+          name, "key '" + SQL_PRIMARY_KEY.key() + "' is required for TYPE '"
+              + KafkaSqlTable.UPSERT_TYPE + "', for example \"primary-key\": \"id\"");
+    }
+    for (String column : primaryKey) {
+      if (!table.getSchema().hasField(column)) {
+        throw error(
+            name, "key '" + SQL_PRIMARY_KEY.key() + "' names column '" + column + "', which is"
+                + " not a column of the table " + table.getSchema().getFieldNames());
+      }
+    }
+    for (MetadataColumn column : listed) {
+      if (!table.getSchema().hasField(column.name())) {
+        throw error(
+            name, "key '" + SQL_METADATA.key() + "' maps column '" + column.name() + "', which is"
+                + " not a column of the table " + table.getSchema().getFieldNames());
+      }
+    }
+    return new TableDefinition(
+        name, table.getSchema(), options, List.copyOf(listed), List.copyOf(primaryKey));
+  }
+
+  /** The message of a bad declaration of table {@code name}. */
+  static IllegalArgumentException error(String name, String message) {
+    return new IllegalArgumentException("Table '" + name + "' (TBLPROPERTIES): " + message);
+  }
+
+  private static String scalar(String table, String key, JsonNode value) {
+    if (value.isTextual()) {
+      return value.textValue();
+    }
+    if (value.isNumber() || value.isBoolean()) {
+      return value.asText();
+    }
+    throw error(
+        table, "key '" + key + "' must be a JSON string, number or boolean, but is "
+            + describe(value));
+  }
+
+  private static List<MetadataColumn> metadataColumns(String table, JsonNode value) {
+    if (!value.isObject()) {
+      throw error(
+          table, "key '" + SQL_METADATA.key() + "' must be a JSON object of column name to"
+              + " metadata key, for example {\"ts\": \"timestamp\"}, but is " + describe(value));
+    }
+    List<MetadataColumn> columns = new ArrayList<>();
+    value.fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().isTextual() || e.getValue().textValue().isBlank()) {
+                throw error(
+                    table, "key '" + SQL_METADATA.key() + "': column '" + e.getKey() + "' must map"
+                        + " to a metadata key (a JSON string), but maps to "
+                        + describe(e.getValue()));
+              }
+              columns.add(new MetadataColumn(e.getKey(), e.getValue().textValue().trim()));
+            });
+    return columns;
+  }
+
+  private static List<String> primaryKey(String table, JsonNode value) {
+    List<String> columns = new ArrayList<>();
+    if (value.isTextual()) {
+      Arrays.stream(value.textValue().split(";"))
+          .map(String::trim)
+          .filter(s -> !s.isEmpty())
+          .forEach(columns::add);
+    } else if (value.isArray()) {
+      for (JsonNode element : value) {
+        if (!element.isTextual()) {
+          throw error(
+              table, "key '" + SQL_PRIMARY_KEY.key() + "' must list column names (JSON strings),"
+                  + " but holds " + describe(element));
+        }
+        columns.add(element.textValue().trim());
+      }
+    } else {
+      throw error(
+          table, "key '" + SQL_PRIMARY_KEY.key() + "' must be a ';'-separated string or a JSON"
+              + " array of column names, but is " + describe(value));
+    }
+    if (columns.isEmpty()) {
+      throw error(table, "key '" + SQL_PRIMARY_KEY.key() + "' names no column");
+    }
+    return columns;
+  }
+
+  private static String describe(@Nullable JsonNode value) {
+    return value == null ? "missing" : "a JSON " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * Beam SQL table providers: table type {@code kafka-connector} (Flink's {@code 'connector' =
+ * 'kafka'}) and {@code upsert-kafka}, found by {@code SqlTransform}, Beam's JDBC driver ({@code
+ * jdbc:beam:}) and shells through {@code META-INF/services}. A table is declared with {@code CREATE
+ * EXTERNAL TABLE t (columns) TYPE 'kafka-connector' TBLPROPERTIES '{...}'} whose JSON object holds
+ * the connector's option keys verbatim, plus {@code "metadata"} (column name to metadata key) and
+ * {@code "primary-key"} (upsert tables).
+ *
+ * <p>Beam SQL is an optional dependency of this module: these classes are only loaded when it is
+ * on the class path.
+ */
+package dev.kafkaconnector.io.sql;

@@ -1,0 +1,315 @@
+package dev.kafkaconnector.runners.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kafkaconnector.runners.read.CollectingSink;
+import dev.kafkaconnector.runners.read.TestProducer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.sql.SqlTransform;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.joda.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SQL cases through {@link SqlTransform}, run on one runner per subclass: tables of type
+ * {@code kafka-connector} and {@code upsert-kafka} declared with {@code CREATE EXTERNAL TABLE}
+ * (found through the service loader, no code), read with bounded scans and written with INSERT.
+ */
+abstract class AbstractSqlTransformITCase extends SqlITSupport {
+
+  /** Options for a job that runs to its end and whose run() blocks. */
+  protected abstract PipelineOptions options();
+
+  /** Runs {@code query} after {@code ddl}; returns the rows it gives (INSERT: those written). */
+  List<Row> run(String query, String... ddl) {
+    Pipeline pipeline = Pipeline.create(options());
+    SqlTransform sql = SqlTransform.query(query);
+    for (String statement : ddl) {
+      sql = sql.withDdlString(statement);
+    }
+    PCollection<Row> rows = pipeline.apply(sql);
+    CollectingSink sink = new CollectingSink();
+    rows.apply(sink);
+    assertDone(pipeline.run());
+    return sink.rows();
+  }
+
+  @Test
+  void specFirstExampleCopiesCsvRows() {
+    String source = newTopic("sql-source", 2);
+    String sink = newTopic("sql-sink", 1);
+    for (int i = 0; i < 20; i++) {
+      producer.send(source, i % 2, null, null, i + ",name " + i + "," + (20 + i));
+    }
+    producer.flush();
+    run(
+        "INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source",
+        table("kafka_source", "id INT, name VARCHAR, age INT", "kafka-connector",
+            boundedSource(source, "csv", "properties.group.id", "sql-example")),
+        table("kafka_sink", "id INT, name VARCHAR, age INT", "kafka-connector",
+            Map.of("topic", sink, "properties.bootstrap.servers", KAFKA.bootstrapServers(),
+                "properties.group.id", "sql-example", "format", "csv")));
+    List<String> written = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> r : readBack(sink)) {
+      written.add(text(r.value()).trim());
+    }
+    written.sort(null);
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      expected.add(i + ",\"name " + i + "\"," + (20 + i));
+    }
+    expected.sort(null);
+    assertEquals(expected, written);
+  }
+
+  @Test
+  void insertWritesWritableMetadataAndIgnoresReadOnly() {
+    String source = newTopic("sql-meta-source", 1);
+    String sink = newTopic("sql-meta-sink", 1);
+    producer.send(source, 0, 1_600_000_000_000L, null, "{\"id\":1,\"name\":\"a\"}");
+    producer.send(source, 0, 1_600_000_001_000L, null, "{\"id\":2,\"name\":\"b\"}");
+    producer.flush();
+    String columns = "id INT, name VARCHAR, ts TIMESTAMP, record_offset BIGINT";
+    run(
+        "INSERT INTO sink_t SELECT id, name, ts, record_offset FROM source_t",
+        table("source_t", columns, "kafka-connector",
+            boundedSource(source, "json", "metadata", Map.of("ts", "timestamp", "record_offset", "offset"))),
+        table("sink_t", columns, "kafka-connector",
+            Map.of("topic", sink, "properties.bootstrap.servers", KAFKA.bootstrapServers(),
+                "format", "json", "metadata", Map.of("ts", "timestamp", "record_offset", "offset"))));
+    Map<String, Long> written = new TreeMap<>();
+    readBack(sink).forEach(r -> written.put(text(r.value()), r.timestamp()));
+    assertEquals(
+        Map.of(
+            "{\"id\":1,\"name\":\"a\"}", 1_600_000_000_000L,
+            "{\"id\":2,\"name\":\"b\"}", 1_600_000_001_000L),
+        written);
+  }
+
+  @Test
+  void nestedJsonGivesTheSpecsPrintedOutput() {
+    String topic = newTopic("sql-nested", 1);
+    send(topic, List.of(NESTED_JSON));
+    List<Row> rows =
+        run(NESTED_QUERY,
+            table("kafka_source", NESTED_COLUMNS, "kafka-connector",
+                boundedSource(topic, "json", "properties.group.id", "testGroup")));
+    assertEquals(1, rows.size(), rows.toString());
+    assertEquals(NESTED_OUTPUT, flinkText(rows.get(0)));
+  }
+
+  @Test
+  void debeziumChangelogWithRowKindAndSourceMetadata() throws Exception {
+    String topic = newTopic("sql-debezium", 1);
+    send(topic, sample("debezium-data-schema-exclude.txt"));
+    List<Row> rows =
+        run(
+            "SELECT id, name, weight, kind, origin_db, origin_table, record_offset FROM products",
+            table("products", DEBEZIUM_COLUMNS, "kafka-connector",
+                boundedSource(topic, "debezium-json", "metadata", DEBEZIUM_METADATA)));
+    assertDebeziumChangelog(rows);
+  }
+
+  static final String DEBEZIUM_COLUMNS =
+      "id INT, name VARCHAR, description VARCHAR, weight DOUBLE, kind VARCHAR, origin_db VARCHAR,"
+          + " origin_table VARCHAR, source_ts TIMESTAMP, record_offset BIGINT";
+  static final Map<String, String> DEBEZIUM_METADATA =
+      Map.of(
+          "kind", "row-kind",
+          "origin_db", "value.source.database",
+          "origin_table", "value.source.table",
+          "source_ts", "value.source.timestamp",
+          "record_offset", "offset");
+
+  static void assertDebeziumChangelog(List<Row> rows) {
+    Map<String, Integer> kinds = new TreeMap<>();
+    rows.forEach(r -> kinds.merge(r.getString("kind"), 1, Integer::sum));
+    assertEquals(Map.of("+I", 11, "-U", 4, "+U", 4, "-D", 1), kinds, rows.toString());
+    for (Row row : rows) {
+      assertEquals("inventory", row.getString("origin_db"), row.toString());
+      assertEquals("products", row.getString("origin_table"), row.toString());
+    }
+    assertEquals(PRODUCTS_FINAL, fold(rows, "kind", "record_offset"));
+  }
+
+  @Test
+  void upsertRoundTripWritesTombstonesAndReadsTheChangelog() throws Exception {
+    String cdc = newTopic("sql-upsert-cdc", 1);
+    String upsert = newTopic("sql-upsert", 1);
+    send(cdc, sample("debezium-data-schema-exclude.txt"));
+    Map<String, Object> upsertProps =
+        new java.util.LinkedHashMap<>(
+            boundedSource(upsert, "json", "key.format", "json", "primary-key", List.of("id"),
+                "metadata", Map.of("kind", "row-kind", "record_offset", "offset")));
+    upsertProps.remove("format");
+    upsertProps.put("value.format", "json");
+    String upsertColumns = "id INT, name VARCHAR, weight DOUBLE, kind VARCHAR, record_offset BIGINT";
+    String upsertTable = table("products_upsert", upsertColumns, "upsert-kafka", upsertProps);
+    run(
+        "INSERT INTO products_upsert SELECT id, name, weight, kind, record_offset FROM products",
+        table("products", DEBEZIUM_COLUMNS, "kafka-connector",
+            boundedSource(cdc, "debezium-json", "metadata", DEBEZIUM_METADATA)),
+        upsertTable);
+    // -U rows are dropped, -D is a tombstone keyed by the primary key
+    List<ConsumerRecord<byte[], byte[]>> records = readBack(upsert);
+    assertEquals(16, records.size());
+    ConsumerRecord<byte[], byte[]> last = records.get(records.size() - 1);
+    assertEquals("{\"id\":111}", text(last.key()));
+    assertEquals(null, last.value());
+    List<Row> changelog =
+        run("SELECT id, name, weight, kind, record_offset FROM products_upsert", upsertTable);
+    Map<String, Integer> kinds = new TreeMap<>();
+    changelog.forEach(r -> kinds.merge(r.getString("kind"), 1, Integer::sum));
+    assertEquals(Map.of("+U", 15, "-D", 1), kinds);
+    assertEquals(PRODUCTS_FINAL, fold(changelog, "kind", "record_offset"));
+  }
+
+  @Test
+  void headerFilteredReadWithMetadataColumns() {
+    String topic = newTopic("sql-headers", 2);
+    for (int i = 0; i < 10; i++) {
+      String env = i % 3 == 0 ? "test" : "prod";
+      producer.send(
+          topic, i % 2, 1_700_000_000_000L + i, null, "{\"id\":" + i + ",\"name\":\"n" + i + "\"}",
+          TestProducer.header("env", env), TestProducer.header("n", Integer.toString(i)));
+    }
+    producer.flush();
+    List<Row> rows =
+        run(
+            "SELECT record_offset, id, name, ts, part, hdrs FROM events",
+            table("events",
+                "record_offset BIGINT, id INT, name VARCHAR, ts TIMESTAMP, part INT,"
+                    + " hdrs MAP<VARCHAR, VARBINARY>",
+                "kafka-connector",
+                boundedSource(topic, "json", "scan.header-filter", "env:prod",
+                    "metadata", Map.of("record_offset", "offset", "part", "partition",
+                        "ts", "timestamp", "hdrs", "headers"))));
+    List<String> seen = new ArrayList<>();
+    for (Row row : rows) {
+      int id = row.getInt32("id");
+      assertEquals(id % 2, row.getInt32("part").intValue(), row.toString());
+      assertEquals(id / 2, row.getInt64("record_offset").longValue(), row.toString());
+      assertEquals(new Instant(1_700_000_000_000L + id), row.getDateTime("ts"));
+      Map<String, byte[]> headers = row.getMap("hdrs");
+      assertEquals("prod", text(headers.get("env")));
+      assertEquals(Integer.toString(id), text(headers.get("n")));
+      seen.add(id + " " + row.getString("name"));
+    }
+    seen.sort(null);
+    assertEquals(List.of("1 n1", "2 n2", "4 n4", "5 n5", "7 n7", "8 n8"), seen);
+  }
+
+  @Test
+  void specCanalExampleWithAllItsMetadataColumns() {
+    String topic = newTopic("sql-canal", 1);
+    send(topic, List.of(CANAL_INSERT, CANAL_UPDATE));
+    Map<String, String> metadata = new TreeMap<>();
+    metadata.put("origin_database", "value.database");
+    metadata.put("origin_table", "value.table");
+    metadata.put("origin_es", "value.event-timestamp");
+    metadata.put("origin_type", "value.operation-type");
+    metadata.put("batch_id", "value.batch-id");
+    metadata.put("is_ddl", "value.is-ddl");
+    metadata.put("origin_old", "value.update-before");
+    metadata.put("mysql_type", "value.mysql-type");
+    metadata.put("origin_pk_names", "value.pk-names");
+    metadata.put("sql", "value.sql");
+    metadata.put("origin_sql_type", "value.sql-type");
+    metadata.put("ingestion_ts", "value.ingestion-timestamp");
+    List<Row> rows =
+        run(
+            "SELECT * FROM `source`",
+            table("`source`", CANAL_COLUMNS, "kafka-connector",
+                boundedSource(topic, "canal-json",
+                    "properties.group.id", "testGroup",
+                    "scan.topic-partition-discovery.interval", "300s",
+                    "canal-json.source.append-mode", true,
+                    "canal-json.ignore-parse-errors", false,
+                    "metadata", metadata)));
+    assertEquals(2, rows.size(), rows.toString());
+    rows = new ArrayList<>(rows);
+    rows.sort((a, b) -> a.getInt64("batch_id").compareTo(b.getInt64("batch_id")));
+    Row insert = rows.get(0);
+    assertEquals(1L, insert.getInt64("aid"));
+    assertEquals("alice", insert.getString("charname"));
+    assertEquals(new Instant(1_589_373_515_123L), insert.getDateTime("ts"));
+    assertEquals("shop", insert.getString("origin_database"));
+    assertEquals("users", insert.getString("origin_table"));
+    assertEquals(new Instant(1_589_373_515_000L), insert.getDateTime("origin_es"));
+    assertEquals("INSERT", insert.getString("origin_type"));
+    assertEquals(false, insert.getBoolean("is_ddl"));
+    assertEquals(Map.of("aid", "BIGINT", "charname", "VARCHAR(64)", "ts", "DATETIME(3)"),
+        insert.getMap("mysql_type"));
+    assertEquals(List.of("aid"), new ArrayList<>(insert.getArray("origin_pk_names")));
+    assertEquals("", insert.getString("sql"));
+    assertEquals(Map.of("aid", -5, "charname", 12, "ts", 93), insert.getMap("origin_sql_type"));
+    assertEquals(new Instant(1_589_373_515_477L), insert.getDateTime("ingestion_ts"));
+    Row update = rows.get(1);
+    assertEquals("alicia", update.getString("charname"));
+    assertEquals("UPDATE", update.getString("origin_type"));
+    assertEquals(List.of(Map.of("charname", "alice")), new ArrayList<>(update.getArray("origin_old")));
+  }
+
+  /** The spec's Kafka source table of its Canal example (002, section 28), Beam SQL spelling. */
+  static final String CANAL_COLUMNS =
+      "aid BIGINT, charname VARCHAR, ts TIMESTAMP(3), origin_database VARCHAR,"
+          + " origin_table VARCHAR, origin_es TIMESTAMP(3), origin_type VARCHAR, batch_id BIGINT,"
+          + " is_ddl BOOLEAN, origin_old ARRAY<MAP<VARCHAR, VARCHAR>>,"
+          + " mysql_type MAP<VARCHAR, VARCHAR>, origin_pk_names ARRAY<VARCHAR>, `sql` VARCHAR,"
+          + " origin_sql_type MAP<VARCHAR, INTEGER>, ingestion_ts TIMESTAMP(3)";
+
+  static final String CANAL_INSERT =
+      "{\"data\":[{\"aid\":\"1\",\"charname\":\"alice\",\"ts\":\"2020-05-13 12:38:35.123\"}],"
+          + "\"database\":\"shop\",\"es\":1589373515000,\"id\":1,\"isDdl\":false,"
+          + "\"mysqlType\":{\"aid\":\"BIGINT\",\"charname\":\"VARCHAR(64)\",\"ts\":\"DATETIME(3)\"},"
+          + "\"old\":null,\"pkNames\":[\"aid\"],\"sql\":\"\","
+          + "\"sqlType\":{\"aid\":-5,\"charname\":12,\"ts\":93},\"table\":\"users\","
+          + "\"ts\":1589373515477,\"type\":\"INSERT\"}";
+
+  static final String CANAL_UPDATE =
+      "{\"data\":[{\"aid\":\"1\",\"charname\":\"alicia\",\"ts\":\"2020-05-13 12:38:35.123\"}],"
+          + "\"database\":\"shop\",\"es\":1589373516000,\"id\":2,\"isDdl\":false,"
+          + "\"mysqlType\":{\"aid\":\"BIGINT\",\"charname\":\"VARCHAR(64)\",\"ts\":\"DATETIME(3)\"},"
+          + "\"old\":[{\"charname\":\"alice\"}],\"pkNames\":[\"aid\"],\"sql\":\"\","
+          + "\"sqlType\":{\"aid\":-5,\"charname\":12,\"ts\":93},\"table\":\"users\","
+          + "\"ts\":1589373516477,\"type\":\"UPDATE\"}";
+
+  @Test
+  void aBadPropertyFailsNamingTableAndKey() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                causeOf(
+                    () ->
+                        run("SELECT id FROM orders",
+                            table("orders", "id INT", "kafka-connector",
+                                boundedSource("t", "json", "scan.startup.mode", "sometime")))));
+    assertTrue(e.getMessage().contains("Table 'orders'"), e.getMessage());
+    assertTrue(e.getMessage().contains("'scan.startup.mode'"), e.getMessage());
+  }
+
+  /** Rethrows the first IllegalArgumentException among the causes of what {@code r} throws. */
+  static void causeOf(Runnable r) {
+    try {
+      r.run();
+    } catch (RuntimeException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof IllegalArgumentException iae) {
+          throw iae;
+        }
+      }
+      throw new AssertionError("no IllegalArgumentException in " + Arrays.toString(e.getStackTrace()), e);
+    }
+  }
+}
