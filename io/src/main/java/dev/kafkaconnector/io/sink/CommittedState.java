@@ -11,10 +11,9 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * Reads what an exactly-once sink committed inside its transactions: per shard, the offset
- * metadata {@code <last record number>:<writer id>} of the group {@code <prefix>-<shard>} at a
- * fixed partition. The partition belongs to the sink's topic when it has a fixed one (as in Beam's
- * KafkaIO); with per-row topics it is a name derived from the prefix, which the group coordinator
- * stores like any other offset.
+ * metadata {@code <last record number>:<writer id>} of the group {@code <prefix>-<shard>}, at
+ * partition 0 of the sink's topic (as Beam's KafkaIO does) or, with per-row topics, of a topic the
+ * transaction wrote to.
  */
 final class CommittedState implements AutoCloseable {
   private final SinkSpec spec;
@@ -24,44 +23,49 @@ final class CommittedState implements AutoCloseable {
     this.spec = spec;
   }
 
-  /** Where shard {@code shard}'s number is committed. */
-  TopicPartition partition(int shard) {
-    return spec.topic() != null
-        ? new TopicPartition(spec.topic(), 0)
-        : new TopicPartition("kafka-connector-eos-" + spec.transactionalIdPrefix(), 0);
+  /**
+   * Where a transaction commits its number: partition 0 of the sink's topic, or with per-row
+   * topics of the topic its last record went to (an existing topic; the coordinator waits for the
+   * metadata of a topic that does not exist).
+   */
+  TopicPartition partition(String lastTopic) {
+    return new TopicPartition(spec.topic() != null ? spec.topic() : lastTopic, 0);
   }
 
-  /** The last number {@code writer} committed in {@code group}, or -1 (nothing, or another writer). */
+  /**
+   * The last number {@code writer} committed in {@code group}, or -1 (nothing, or another
+   * writer). With per-row topics a group can hold an entry per topic; numbers only grow, so the
+   * highest one of the writer is the last.
+   */
   synchronized long read(String group, String writer) {
-    OffsetAndMetadata meta;
+    Map<TopicPartition, OffsetAndMetadata> entries;
     try {
-      meta =
+      entries =
           admin()
               .listConsumerGroupOffsets(group)
               .partitionsToOffsetAndMetadata()
-              .get(60, TimeUnit.SECONDS)
-              .values()
-              .stream()
-              .filter(m -> m != null && m.metadata() != null && !m.metadata().isEmpty())
-              .findFirst()
-              .orElse(null);
+              .get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new KafkaSinkException(
           "Could not read the committed state of the exactly-once sink (group '" + group + "' at "
               + spec.clientProperties().get("bootstrap.servers") + "): " + e, e);
     }
-    if (meta == null) {
-      return -1;
+    long last = -1;
+    for (OffsetAndMetadata meta : entries.values()) {
+      if (meta == null || meta.metadata() == null) {
+        continue;
+      }
+      String[] parts = meta.metadata().split(":", 2);
+      if (parts.length != 2 || !parts[1].equals(writer)) {
+        continue; // an earlier job with this prefix: its numbers are not this writer's
+      }
+      try {
+        last = Math.max(last, Long.parseLong(parts[0]));
+      } catch (NumberFormatException e) {
+        // not ours
+      }
     }
-    String[] parts = meta.metadata().split(":", 2);
-    if (parts.length != 2 || !parts[1].equals(writer)) {
-      return -1; // an earlier job with this prefix: its numbers are not this writer's
-    }
-    try {
-      return Long.parseLong(parts[0]);
-    } catch (NumberFormatException e) {
-      return -1;
-    }
+    return last;
   }
 
   private Admin admin() {

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.formats.cdc.RowKind;
+import dev.kafkaconnector.io.common.RunnerSettings;
 import dev.kafkaconnector.io.sink.SinkOptionsParser.ParsedSink;
 import java.time.Duration;
 import java.util.Arrays;
@@ -53,6 +54,13 @@ final class ExactlyOnceWrites {
 
   static void apply(
       PCollection<Row> input, ParsedSink sink, @Nullable ErrorHandler<BadRecord, ?> handler) {
+    RunnerSettings runner = RunnerSettings.of(input.getPipeline().getOptions());
+    if (runner.flink() && (!runner.streaming() || runner.checkpointingIntervalMillis() <= 0)) {
+      throw new IllegalArgumentException(
+          "Option 'sink.delivery-guarantee' = 'exactly-once' on the FlinkRunner needs a streaming"
+              + " job with checkpoints (--streaming --checkpointingInterval=<ms>): records are"
+              + " written once a checkpoint has made them durable");
+    }
     boolean deadLetter = handler != null;
     PCollectionTuple encoded =
         input
@@ -75,7 +83,7 @@ final class ExactlyOnceWrites {
         .apply("Number", ParDo.of(new SequenceFn()))
         .setCoder(
             KvCoder.of(VarIntCoder.of(), KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of())))
-        .apply("WriteTransactions", ParDo.of(new TransactionalWriteFn(sink.spec())));
+        .apply("WriteTransactions", ParDo.of(new TransactionalWriteFn(sink.spec(), !runner.flink())));
   }
 
   /** Encodes rows, picks partition and shard. */

@@ -43,6 +43,7 @@ final class ShardProducer implements AutoCloseable {
   private long committed = UNKNOWN;
   private String committedWriter;
   private long last;
+  private String lastTopic;
   private long first;
   private int sent;
   private int skippedInTransaction;
@@ -119,6 +120,7 @@ final class ShardProducer implements AutoCloseable {
       first = number;
     }
     last = number;
+    lastTopic = r.topic();
     sent++;
   }
 
@@ -132,7 +134,7 @@ final class ShardProducer implements AutoCloseable {
     try {
       if (sent > 0) {
         producer.sendOffsetsToTransaction(
-            Map.of(committedState.partition(shard), new OffsetAndMetadata(0, last + ":" + writer)),
+            Map.of(committedState.partition(lastTopic), new OffsetAndMetadata(0, last + ":" + writer)),
             new ConsumerGroupMetadata(group()));
       }
       producer.commitTransaction();

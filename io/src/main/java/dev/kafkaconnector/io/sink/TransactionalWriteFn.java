@@ -2,9 +2,9 @@ package dev.kafkaconnector.io.sink;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
@@ -13,25 +13,35 @@ import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.state.BagState;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
+import org.apache.beam.sdk.state.TimeDomain;
+import org.apache.beam.sdk.state.Timer;
+import org.apache.beam.sdk.state.TimerSpec;
+import org.apache.beam.sdk.state.TimerSpecs;
 import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
+import org.joda.time.Duration;
+import org.joda.time.Instant;
 
 /**
- * Writes numbered records of each shard exactly once: the records of one bundle and shard go, in
- * number order, into one Kafka transaction of the shard's producer ({@link ShardProducer}).
+ * Writes the numbered records of each shard exactly once, in number order, in Kafka transactions
+ * of the shard's producer ({@link ShardProducer}), once the runner made them durable.
  *
- * <p>The input is stable ({@code @RequiresStableInput}: on Flink the runner hands elements over
- * only after the checkpoint that holds them completed, one bundle per checkpoint, and hands them
- * over again after a restore). The numbers come from {@code ExactlyOnceWrites.SequenceFn}, before
- * the stable input, so a replayed record has the number it had when first written. Each
- * transaction commits its last number with the writer id; a record whose number is at or below the
- * committed one was written already and is skipped. The writer id is kept in state (the sink's
- * identity when the shard's first record came), so that a job restored from a savepoint by a
- * later build still recognises its own commits.
+ * <p>Records first go into this step's own keyed state ({@code pending}), tagged with the bundle
+ * that added them. On Flink a bundle's state is durable once the checkpoint after it completes,
+ * reported through bundle finalization; on other runners once the runner committed the bundle
+ * (seen from any later bundle). Records restored from a checkpoint are durable by definition (they
+ * carry another instance's tag). A processing-time
+ * timer per shard writes the durable records whose numbers follow the last written one, in one
+ * transaction that also commits the last number with the writer id; a record at or below that
+ * number (replayed after a restore) is skipped. This replaces Beam's {@code @RequiresStableInput},
+ * whose Flink implementation (Beam 2.70) was measured to replay a restored checkpoint's buffer out
+ * of order and sometimes not at all.
  */
 final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord>>, Void> {
   private static final long serialVersionUID = 1L;
+  private static final Duration FLUSH_DELAY = Duration.millis(100);
 
   private final SinkSpec spec;
   private final Counter written = Metrics.counter("kafka-connector", "records-written");
@@ -41,134 +51,160 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   @StateId("writer")
   private final StateSpec<ValueState<String>> writerSpec = StateSpecs.value(StringUtf8Coder.of());
 
-  /** The next number to write (numbers below it are in this or an earlier transaction). */
+  /** The next number to write. */
   @StateId("expected")
   private final StateSpec<ValueState<Long>> expectedSpec = StateSpecs.value(VarLongCoder.of());
 
-  /** Records whose number came before an earlier number did. */
-  @StateId("waiting")
-  private final StateSpec<BagState<KV<Long, EncodedRecord>>> waitingSpec =
-      StateSpecs.bag(KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of()));
+  /** Records not written yet, as (tag "instance:bundle", (number, record)). */
+  @StateId("pending")
+  private final StateSpec<BagState<KV<String, KV<Long, EncodedRecord>>>> pendingSpec =
+      StateSpecs.bag(
+          KvCoder.of(StringUtf8Coder.of(), KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of())));
+
+  @TimerId("flush")
+  private final TimerSpec flushSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
+
+  /** At the end of the input (bounded jobs): writes what is durable without waiting. */
+  @TimerId("end")
+  private final TimerSpec endSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
+  /**
+   * Whether a bundle's state is durable once the runner commits the bundle (every runner but
+   * Flink, whose state is durable only at a completed checkpoint).
+   */
+  private final boolean committedBundlesAreDurable;
 
   private transient TransactionalProducers producers;
-  /** The records of the current bundle, by shard, with the shard's writer id. */
-  private transient Map<Integer, Batch> batches;
+  private transient String instance;
+  private transient long bundle;
+  private transient AtomicLong durable;
+  private transient boolean registered;
 
-  private static final class Batch {
-    final String writer;
-    final List<KV<Long, EncodedRecord>> records = new ArrayList<>();
-
-    Batch(String writer) {
-      this.writer = writer;
-    }
-  }
-
-  TransactionalWriteFn(SinkSpec spec) {
+  TransactionalWriteFn(SinkSpec spec, boolean committedBundlesAreDurable) {
     this.spec = spec;
+    this.committedBundlesAreDurable = committedBundlesAreDurable;
   }
 
   @Setup
   public void setup() {
     producers = TransactionalProducers.acquire(spec);
-    batches = new LinkedHashMap<>();
+    instance = UUID.randomUUID().toString();
+    durable = new AtomicLong(-1);
   }
 
   @StartBundle
   public void startBundle() {
-    batches.clear(); // only left over when a bundle of this instance failed
+    bundle++;
+    registered = false;
   }
 
-  /**
-   * Adds the record to the bundle's batch of its shard when its number is the next one, with any
-   * waiting records it makes contiguous; keeps it waiting (in state) when an earlier number has
-   * not come yet, and skips it when it was written already. Flink's stable-input buffer can hand a
-   * restored checkpoint's records over after newer ones, so the order of arrival is not trusted.
-   */
-  @RequiresStableInput
   @ProcessElement
   public void process(
       @Element KV<Integer, KV<Long, EncodedRecord>> element,
       @StateId("writer") ValueState<String> writerState,
-      @StateId("expected") ValueState<Long> expectedState,
-      @StateId("waiting") BagState<KV<Long, EncodedRecord>> waitingState) {
-    int shardId = element.getKey();
-    Batch batch = batches.get(shardId);
-    if (batch == null) {
-      String writer = writerState.read();
-      if (writer == null) {
-        writer = spec.sinkId();
-        writerState.write(writer);
-      }
-      batch = new Batch(writer);
-      batches.put(shardId, batch);
+      @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
+      @TimerId("flush") Timer flush,
+      @TimerId("end") Timer end,
+      BundleFinalizer finalizer) {
+    if (!registered) {
+      long thisBundle = bundle;
+      AtomicLong durableBundles = durable;
+      finalizer.afterBundleCommit(
+          Instant.now().plus(Duration.standardDays(1)),
+          () -> durableBundles.accumulateAndGet(thisBundle, Math::max));
+      registered = true;
     }
-    Long stored = expectedState.read();
-    long committed = producers.shard(shardId).committedNumber(batch.writer);
-    long expected = Math.max(stored == null ? 0 : stored, committed + 1);
-    long number = element.getValue().getKey();
-    if (number < expected) {
-      skipped.inc();
-    } else if (number > expected) {
-      waitingState.add(element.getValue());
-    } else {
-      batch.records.add(element.getValue());
-      expected++;
-      List<KV<Long, EncodedRecord>> waiting = new ArrayList<>();
-      waitingState.read().forEach(waiting::add);
+    if (writerState.read() == null) {
+      writerState.write(spec.sinkId());
+    }
+    pending.add(KV.of(instance + ":" + bundle, element.getValue()));
+    flush.offset(FLUSH_DELAY).setRelative();
+    end.set(GlobalWindow.INSTANCE.maxTimestamp());
+  }
+
+  @OnTimer("end")
+  public void onEnd(
+      @Key Integer shardId,
+      @StateId("writer") ValueState<String> writerState,
+      @StateId("expected") ValueState<Long> expectedState,
+      @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
+      @TimerId("flush") Timer flush) {
+    onFlush(shardId, writerState, expectedState, pending, flush);
+  }
+
+  @OnTimer("flush")
+  public void onFlush(
+      @Key Integer shardId,
+      @StateId("writer") ValueState<String> writerState,
+      @StateId("expected") ValueState<Long> expectedState,
+      @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
+      @TimerId("flush") Timer flush) {
+    String writer = writerState.read();
+    if (writer == null) {
+      return;
+    }
+    List<KV<String, KV<Long, EncodedRecord>>> waiting = new ArrayList<>();
+    List<KV<Long, EncodedRecord>> ready = new ArrayList<>();
+    for (KV<String, KV<Long, EncodedRecord>> p : pending.read()) {
+      if (isDurable(p.getKey())) {
+        ready.add(p.getValue());
+      } else {
+        waiting.add(p);
+      }
+    }
+    if (ready.isEmpty()) {
       if (!waiting.isEmpty()) {
-        waiting.sort(Comparator.comparingLong(KV::getKey));
-        List<KV<Long, EncodedRecord>> still = new ArrayList<>();
-        for (KV<Long, EncodedRecord> w : waiting) {
-          if (w.getKey() < expected) {
-            skipped.inc();
-          } else if (w.getKey() == expected) {
-            batch.records.add(w);
-            expected++;
-          } else {
-            still.add(w);
-          }
+        flush.offset(FLUSH_DELAY).setRelative();
+      }
+      return;
+    }
+    ready.sort(Comparator.comparingLong(KV::getKey));
+    ShardProducer shard = producers.shard(shardId);
+    Long stored = expectedState.read();
+    long expected = Math.max(stored == null ? 0 : stored, shard.committedNumber(writer) + 1);
+    List<KV<Long, EncodedRecord>> toWrite = new ArrayList<>();
+    for (KV<Long, EncodedRecord> r : ready) {
+      long number = r.getKey();
+      if (number < expected) {
+        skipped.inc();
+      } else if (number == expected) {
+        toWrite.add(r);
+        expected++;
+      } else {
+        waiting.add(KV.of("restored", r)); // a gap: an earlier number is not durable yet
+      }
+    }
+    if (!toWrite.isEmpty()) {
+      shard.begin();
+      try {
+        long size = 0;
+        for (KV<Long, EncodedRecord> r : toWrite) {
+          shard.send(r.getKey(), r.getValue());
+          size += r.getValue().size();
         }
-        waitingState.clear();
-        still.forEach(waitingState::add);
+        written.inc(shard.commit(writer));
+        bytes.inc(size);
+      } catch (RuntimeException e) {
+        shard.abortIfOwned();
+        throw e;
       }
     }
     expectedState.write(expected);
-  }
-
-  @FinishBundle
-  public void finishBundle() {
-    try {
-      for (Map.Entry<Integer, Batch> entry : batches.entrySet()) {
-        write(producers.shard(entry.getKey()), entry.getValue());
-      }
-    } finally {
-      batches.clear();
+    pending.clear();
+    waiting.forEach(pending::add);
+    if (!waiting.isEmpty()) {
+      flush.offset(FLUSH_DELAY).setRelative();
     }
   }
 
-  private void write(ShardProducer shard, Batch batch) {
-    if (batch.records.isEmpty()) {
-      return;
+  /** Whether the bundle of {@code tag} is committed by the runner. */
+  private boolean isDurable(String tag) {
+    int colon = tag.lastIndexOf(':');
+    if (colon < 0 || !tag.substring(0, colon).equals(instance)) {
+      return true; // restored from a checkpoint, or written by another instance's committed bundle
     }
-    shard.begin();
-    try {
-      long committed = shard.committedNumber(batch.writer);
-      long size = 0;
-      for (KV<Long, EncodedRecord> numbered : batch.records) {
-        if (numbered.getKey() <= committed) {
-          skipped.inc();
-          shard.skipped();
-          continue;
-        }
-        shard.send(numbered.getKey(), numbered.getValue());
-        size += numbered.getValue().size();
-      }
-      written.inc(shard.commit(batch.writer));
-      bytes.inc(size);
-    } catch (RuntimeException e) {
-      shard.abortIfOwned();
-      throw e;
-    }
+    long tagged = Long.parseLong(tag.substring(colon + 1));
+    return tagged <= durable.get() || (committedBundlesAreDurable && tagged < bundle);
   }
 
   @Teardown

@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.source;
 
+import dev.kafkaconnector.io.common.RunnerSettings;
 import java.util.Optional;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.transforms.display.DisplayData;
 
 /**
  * Detects FlinkRunner settings under which the runner never passes this source's watermark on.
@@ -14,14 +14,9 @@ import org.apache.beam.sdk.transforms.display.DisplayData;
  * restarts that clock without emitting the watermark, so with checkpoints more frequent than the
  * bundle time the watermark downstream of the source never moves: event-time windows and timers
  * never fire (found with the runner's debug log and a windowed test; the DirectRunner is not
- * affected). This class reads the options without depending on the Flink runner: through their
- * display data, which holds the values a user set ({@code --checkpointingInterval} is off unless
- * set; {@code --maxBundleTimeMills} is 1000 ms unless set).
+ * affected).
  */
 public final class FlinkWatermarkCheck {
-  /** The Flink runner's default {@code --maxBundleTimeMills}. */
-  static final long DEFAULT_MAX_BUNDLE_TIME_MILLIS = 1000;
-
   private FlinkWatermarkCheck() {}
 
   /**
@@ -30,30 +25,10 @@ public final class FlinkWatermarkCheck {
    * time, so an interval just above the bundle time can still miss every time-based finish).
    */
   public static Optional<String> warning(PipelineOptions options) {
-    long checkpointing = -1;
-    long bundleTime = DEFAULT_MAX_BUNDLE_TIME_MILLIS;
-    boolean flink = false;
-    for (DisplayData.Item item : DisplayData.from(options).items()) {
-      Object value = item.getValue();
-      if (value == null) {
-        continue;
-      }
-      switch (item.getKey()) {
-        case "runner":
-          String runner = value.toString();
-          flink = runner.endsWith(".FlinkRunner") || runner.endsWith(".TestFlinkRunner");
-          break;
-        case "checkpointingInterval":
-          checkpointing = asLong(value, checkpointing);
-          break;
-        case "maxBundleTimeMills":
-          bundleTime = asLong(value, bundleTime);
-          break;
-        default:
-          break;
-      }
-    }
-    if (!flink || checkpointing <= 0 || checkpointing >= 2 * bundleTime) {
+    RunnerSettings settings = RunnerSettings.of(options);
+    long checkpointing = settings.checkpointingIntervalMillis();
+    long bundleTime = settings.maxBundleTimeMillis();
+    if (!settings.flink() || checkpointing <= 0 || checkpointing >= 2 * bundleTime) {
       return Optional.empty();
     }
     return Optional.of(
@@ -66,13 +41,5 @@ public final class FlinkWatermarkCheck {
             + " --maxBundleTimeMills to at most "
             + checkpointing / 2
             + " (or checkpoint less often).");
-  }
-
-  private static long asLong(Object value, long otherwise) {
-    try {
-      return Long.parseLong(value.toString());
-    } catch (NumberFormatException e) {
-      return otherwise;
-    }
   }
 }

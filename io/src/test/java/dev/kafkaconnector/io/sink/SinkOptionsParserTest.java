@@ -97,6 +97,24 @@ class SinkOptionsParserTest {
   }
 
   @Test
+  void exactlyOnceTakesAPrefixAndRejectsATransactionalId() {
+    SinkSpec spec =
+        parse(minimal("sink.delivery-guarantee", "exactly-once",
+                "sink.transactional-id-prefix", "orders"))
+            .spec();
+    assertEquals(DeliveryGuarantee.EXACTLY_ONCE, spec.guarantee());
+    assertEquals("orders", spec.transactionalIdPrefix());
+    fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", " "),
+        "'sink.transactional-id-prefix'");
+    fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", "p",
+            "properties.transactional.id", "mine"),
+        "'properties.transactional.id'");
+    assertTrue(
+        parse(minimal("sink.transactional-id-prefix", "p")).warnings().stream()
+            .anyMatch(w -> w.contains("has no effect")));
+  }
+
+  @Test
   void constructionErrorsNameTheKey() {
     fails(minimal("sink.delivery-guarantee", "exactly-once"), "'sink.transactional-id-prefix'");
     fails(minimal("sink.partitioner", "org.example.Missing"), "'sink.partitioner'", "org.example.Missing");

@@ -51,19 +51,19 @@ abstract class AbstractKafkaWriteITCase {
   /** Options of a finite job whose run() blocks. */
   protected abstract PipelineOptions options();
 
-  private String newTopic(String prefix, int partitions) {
+  String newTopic(String prefix, int partitions) {
     String topic = KAFKA.newTopicName(prefix);
     KAFKA.createTopic(topic, partitions);
     return topic;
   }
 
-  private KafkaConnectorWrite sink(String topic) {
+  KafkaConnectorWrite sink(String topic) {
     KafkaConnectorWrite write =
         KafkaConnectorIO.write().withBootstrapServers(KAFKA.bootstrapServers());
     return topic == null ? write : write.withTopic(topic);
   }
 
-  private PipelineResult run(Schema schema, List<Row> rows, KafkaConnectorWrite write) {
+  PipelineResult run(Schema schema, List<Row> rows, KafkaConnectorWrite write) {
     Pipeline pipeline = Pipeline.create(options());
     rows(pipeline, schema, rows).apply(write);
     PipelineResult result = pipeline.run();

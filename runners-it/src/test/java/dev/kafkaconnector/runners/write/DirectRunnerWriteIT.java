@@ -1,12 +1,112 @@
 package dev.kafkaconnector.runners.write;
 
-import dev.kafkaconnector.runners.PipelineRunners;
-import org.apache.beam.sdk.options.PipelineOptions;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The write cases on the DirectRunner, with its immutability and encodability checks on. */
+import dev.kafkaconnector.runners.PipelineRunners;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.values.Row;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The write cases on the DirectRunner, with its immutability and encodability checks on, and the
+ * exactly-once sink's bounded cases (on Flink it needs a streaming job with checkpoints: see
+ * FlinkSinkFailoverIT).
+ */
 class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
   @Override
   protected PipelineOptions options() {
     return PipelineRunners.direct(true, true);
+  }
+
+  @Test
+  void exactlyOnceWritesEveryRecordOnceWithAllItsFields() throws Exception {
+    String topic = newTopic("eos", 3);
+    String prefix = "eos-" + System.nanoTime();
+    long ts = 1_700_000_000_000L;
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      Map<String, byte[]> headers = Map.of("n", Integer.toString(i).getBytes(StandardCharsets.UTF_8));
+      rows.add(order(i, "item-" + i, ts + i, headers, i % 3));
+    }
+    run(
+        ORDER,
+        rows,
+        sink(topic)
+            .withOptions(
+                Map.of(
+                    "key.format", "json",
+                    "key.fields", "id",
+                    "value.format", "json",
+                    "value.fields-include", "EXCEPT_KEY",
+                    "sink.delivery-guarantee", "exactly-once",
+                    "sink.transactional-id-prefix", prefix))
+            .withMetadataColumn("ts", "timestamp")
+            .withMetadataColumn("hdrs", "headers")
+            .withMetadataColumn("p", "partition"));
+    List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 300);
+    assertEquals(300, back.size(), "read_committed records");
+    Map<String, Integer> perKey = new HashMap<>();
+    for (ConsumerRecord<byte[], byte[]> r : back) {
+      perKey.merge(text(r.key()), 1, Integer::sum);
+      int id = Integer.parseInt(text(r.key()).replaceAll("\\D", ""));
+      assertEquals("{\"name\":\"item-" + id + "\"}", text(r.value()));
+      assertEquals(ts + id, r.timestamp());
+      assertEquals(id % 3, r.partition());
+      assertEquals(Integer.toString(id), text(r.headers().lastHeader("n").value()));
+    }
+    assertEquals(300, perKey.size());
+    assertTrue(perKey.values().stream().allMatch(c -> c == 1), "each key once");
+    // The transactions were those of the bounded set of ids <prefix>-<shard> (4 shards).
+    Set<String> ids =
+        KAFKA.admin().listTransactions().all().get().stream()
+            .map(TransactionListing::transactionalId)
+            .filter(id -> id.startsWith(prefix))
+            .collect(Collectors.toCollection(TreeSet::new));
+    assertFalse(ids.isEmpty());
+    Set<String> allowed = Set.of(prefix + "-0", prefix + "-1", prefix + "-2", prefix + "-3");
+    assertTrue(allowed.containsAll(ids), ids.toString());
+  }
+
+  @Test
+  void exactlyOnceWritesPerRowTopics() {
+    String first = newTopic("eos-a", 1);
+    String second = newTopic("eos-b", 2);
+    Schema schema = Schema.builder().addStringField("line").addStringField("topic").build();
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      rows.add(Row.withSchema(schema).addValues("r" + i, i % 2 == 0 ? first : second).build());
+    }
+    run(
+        schema,
+        rows,
+        sink(null)
+            .withOptions(
+                Map.of(
+                    "format", "raw",
+                    "metadata.list", "topic",
+                    "sink.delivery-guarantee", "exactly-once",
+                    "sink.transactional-id-prefix", "eos-rows-" + System.nanoTime())));
+    List<ConsumerRecord<byte[], byte[]>> a = readBack(first, 20);
+    List<ConsumerRecord<byte[], byte[]>> b = readBack(second, 20);
+    assertEquals(20, a.size());
+    assertEquals(20, b.size());
+    Set<String> expectedA = new TreeSet<>();
+    for (int i = 0; i < 40; i += 2) {
+      expectedA.add("r" + i);
+    }
+    assertEquals(expectedA, values(a));
   }
 }
