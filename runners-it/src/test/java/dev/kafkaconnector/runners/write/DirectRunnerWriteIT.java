@@ -18,6 +18,10 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -108,5 +112,50 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
       expectedA.add("r" + i);
     }
     assertEquals(expectedA, values(a));
+  }
+
+  /**
+   * A writer that died mid-transaction leaves its transaction open, which stops read_committed
+   * readers at that point. A new job with the same prefix fences the id and aborts it on start.
+   */
+  @Test
+  void aRestartedJobAbortsTheTransactionADeadOneLeftOpen() {
+    String topic = newTopic("eos-linger", 1);
+    String prefix = "eos-linger-" + System.nanoTime();
+    KafkaProducer<byte[], byte[]> dead =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-0",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+    try {
+      dead.initTransactions();
+      dead.beginTransaction();
+      dead.send(new ProducerRecord<>(topic, "uncommitted".getBytes(StandardCharsets.UTF_8)));
+      dead.flush(); // on the broker, open: read_committed readers stop before it
+
+      Schema schema = Schema.builder().addStringField("line").build();
+      List<Row> rows = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        rows.add(Row.withSchema(schema).addValue("r" + i).build());
+      }
+      run(
+          schema,
+          rows,
+          sink(topic)
+              .withOptions(
+                  Map.of(
+                      "format", "raw",
+                      "sink.delivery-guarantee", "exactly-once",
+                      "sink.transactional-id-prefix", prefix,
+                      "sink.parallelism", "1")));
+      List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 10);
+      Set<String> expected = new TreeSet<>();
+      rows.forEach(r -> expected.add(r.getString("line")));
+      assertEquals(expected, values(back), "the new records, not blocked and without the aborted one");
+    } finally {
+      dead.close(java.time.Duration.ZERO);
+    }
   }
 }
