@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.SharedPerJvm;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -12,7 +13,7 @@ import java.util.Map;
  * identity (made at {@code expand}) and its client settings.
  */
 final class TransactionalProducers {
-  private static final Map<Key, TransactionalProducers> REGISTRY = new HashMap<>();
+  private static final SharedPerJvm<Key, TransactionalProducers> REGISTRY = new SharedPerJvm<>();
 
   private record Key(String sinkId, Map<String, String> clientProperties) {}
 
@@ -20,7 +21,6 @@ final class TransactionalProducers {
   private final SinkSpec spec;
   private final CommittedState committedState;
   private final Map<Integer, ShardProducer> shards = new HashMap<>();
-  private int references;
 
   private TransactionalProducers(Key key, SinkSpec spec) {
     this.key = key;
@@ -29,12 +29,8 @@ final class TransactionalProducers {
   }
 
   static TransactionalProducers acquire(SinkSpec spec) {
-    Key key = new Key(spec.sinkId(), spec.clientProperties());
-    synchronized (REGISTRY) {
-      TransactionalProducers p = REGISTRY.computeIfAbsent(key, k -> new TransactionalProducers(k, spec));
-      p.references++;
-      return p;
-    }
+    return REGISTRY.acquire(
+        new Key(spec.sinkId(), spec.clientProperties()), k -> new TransactionalProducers(k, spec));
   }
 
   /** The producer of {@code shard} (made on first use; its transactions start in {@link ShardProducer#begin}). */
@@ -45,12 +41,10 @@ final class TransactionalProducers {
   }
 
   void release() {
-    synchronized (REGISTRY) {
-      if (--references > 0) {
-        return;
-      }
-      REGISTRY.remove(key);
-    }
+    REGISTRY.release(key, TransactionalProducers::close);
+  }
+
+  private void close() {
     synchronized (shards) {
       shards.values().forEach(ShardProducer::close);
       shards.clear();

@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.source.SourceSpec;
-import java.util.HashMap;
+import dev.kafkaconnector.io.common.SharedPerJvm;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  */
 final class SourceResources {
   private static final Logger LOG = LoggerFactory.getLogger(SourceResources.class);
-  private static final Map<Key, SourceResources> REGISTRY = new HashMap<>();
+  private static final SharedPerJvm<Key, SourceResources> REGISTRY = new SharedPerJvm<>();
 
   private record Key(String sourceId, Map<String, String> clientProperties) {}
 
@@ -26,7 +26,6 @@ final class SourceResources {
   private final EndOffsets endOffsets;
   private final OffsetCommitter committer;
   private final AtomicLong badRecords = new AtomicLong();
-  private int references;
 
   private SourceResources(Key key, SourceSpec spec) {
     this.key = key;
@@ -37,22 +36,16 @@ final class SourceResources {
 
   /** The resources of {@code spec}'s source, opened if this is the first reference. */
   static SourceResources acquire(SourceSpec spec) {
-    Key key = new Key(spec.sourceId(), spec.clientProperties());
-    synchronized (REGISTRY) {
-      SourceResources resources = REGISTRY.computeIfAbsent(key, k -> new SourceResources(k, spec));
-      resources.references++;
-      return resources;
-    }
+    return REGISTRY.acquire(
+        new Key(spec.sourceId(), spec.clientProperties()), k -> new SourceResources(k, spec));
   }
 
   /** Drops one reference; the last one closes everything. */
   void release() {
-    synchronized (REGISTRY) {
-      if (--references > 0) {
-        return;
-      }
-      REGISTRY.remove(key);
-    }
+    REGISTRY.release(key, SourceResources::close);
+  }
+
+  private void close() {
     LOG.debug("Closing the clients of source {}", key.sourceId());
     readers.close();
     committer.close();
