@@ -96,7 +96,7 @@ final class ExactlyOnceWrites {
     private final int shards;
     private final int maxRequestSize;
     private transient @Nullable Row pendingBefore;
-    private transient Map<Integer, KafkaPartitioner> partitioners;
+    private transient PartitionChoice choice;
     private transient @Nullable KafkaProducer<byte[], byte[]> metadata;
     private transient @Nullable PartitionNumbers partitions;
 
@@ -111,7 +111,7 @@ final class ExactlyOnceWrites {
 
     @Setup
     public void setup() {
-      partitioners = new HashMap<>();
+      choice = new PartitionChoice(spec.partitioner(), shards, this::partitions);
     }
 
     @Teardown
@@ -222,24 +222,8 @@ final class ExactlyOnceWrites {
 
     /** The record with the partition {@code sink.partitioner} picks, if it picks one. */
     private EncodedRecord withPartition(EncodedRecord record, Row row, int shard) {
-      if (record.partition() != null) {
-        return record;
-      }
-      KafkaPartitioner partitioner =
-          partitioners.computeIfAbsent(
-              shard,
-              s -> {
-                KafkaPartitioner p = Partitioners.of(spec.partitioner());
-                p.open(s, shards);
-                return p;
-              });
-      if (partitioner instanceof Partitioners.KafkaDefault) {
-        return record;
-      }
-      Integer partition =
-          partitioner.partition(
-              row, record.key(), record.value(), record.topic(), partitions().of(record.topic()));
-      return partition == null
+      Integer partition = choice.of(record, row, shard);
+      return partition == null || partition.equals(record.partition())
           ? record
           : new EncodedRecord(
               record.topic(), partition, record.timestamp(), record.key(), record.value(),

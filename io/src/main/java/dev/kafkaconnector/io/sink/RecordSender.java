@@ -57,9 +57,9 @@ final class RecordSender implements AutoCloseable {
         };
   }
 
-  /** The partition numbers of {@code topic}, refreshed every minute. */
-  int[] partitionsOf(String topic) {
-    return partitions.of(topic);
+  /** The partition numbers of the topics this producer writes to, refreshed every minute. */
+  PartitionNumbers partitions() {
+    return partitions;
   }
 
   /**

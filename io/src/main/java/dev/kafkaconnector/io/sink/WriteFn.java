@@ -2,8 +2,6 @@ package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.formats.cdc.RowKind;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -43,7 +41,7 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
 
   private transient @Nullable RecordSender sender;
-  private transient Map<Integer, KafkaPartitioner> partitioners;
+  private transient PartitionChoice partitions;
   private transient int instanceIndex;
   /** A -U row waiting for its +U, with where it was in the bundle. */
   private transient @Nullable Pending pending;
@@ -62,7 +60,12 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   public void setup() {
     instanceIndex = Math.floorMod(INSTANCES.getAndIncrement(), 1 << 20);
     sender = new RecordSender(spec, "writer-" + instanceIndex);
-    partitioners = new HashMap<>();
+    RecordSender opened = sender;
+    partitions =
+        new PartitionChoice(
+            spec.partitioner(),
+            spec.parallelism() == null ? -1 : spec.parallelism(),
+            opened::partitions);
     buffer = spec.buffered() ? new UpsertBuffer(spec.bufferMaxRows(), spec.bufferInterval()) : null;
   }
 
@@ -155,32 +158,12 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     if (tooLarge != null) {
       throw new BadRowException(null, tooLarge, null);
     }
-    Integer partition = record.partition();
-    if (partition == null) {
-      KafkaPartitioner partitioner = partitioner(shard);
-      if (!(partitioner instanceof Partitioners.KafkaDefault)) {
-        partition =
-            partitioner.partition(
-                row, record.key(), record.value(), record.topic(),
-                sender.partitionsOf(record.topic()));
-      }
-    }
+    Integer partition = partitions.of(record, row, shard >= 0 ? shard : instanceIndex);
     sender.send(
         new ProducerRecord<>(
             record.topic(), partition, record.timestamp(), record.key(), record.value(), headers));
     written.inc();
     bytes.inc(record.size());
-  }
-
-  private KafkaPartitioner partitioner(int shard) {
-    int index = shard >= 0 ? shard : instanceIndex;
-    return partitioners.computeIfAbsent(
-        index,
-        i -> {
-          KafkaPartitioner p = Partitioners.of(spec.partitioner());
-          p.open(i, spec.parallelism() == null ? -1 : spec.parallelism());
-          return p;
-        });
   }
 
   private boolean isUpdateBefore(Row row) {
