@@ -18,6 +18,7 @@ import org.apache.kafka.common.TopicPartition;
 final class CommittedState implements AutoCloseable {
   private final SinkSpec spec;
   private Admin admin;
+  private boolean timeoutChecked;
 
   CommittedState(SinkSpec spec) {
     this.spec = spec;
@@ -66,6 +67,17 @@ final class CommittedState implements AutoCloseable {
       }
     }
     return last;
+  }
+
+  /**
+   * Checks once that the brokers accept the sink's transaction timeout (see {@link
+   * TransactionTimeoutCheck}).
+   */
+  synchronized void checkTransactionTimeout() {
+    if (!timeoutChecked) {
+      TransactionTimeoutCheck.check(admin(), spec);
+      timeoutChecked = true;
+    }
   }
 
   private Admin admin() {

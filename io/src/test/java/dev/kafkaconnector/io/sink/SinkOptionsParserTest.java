@@ -109,6 +109,9 @@ class SinkOptionsParserTest {
     fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", "p",
             "properties.transactional.id", "mine"),
         "'properties.transactional.id'");
+    fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", "p",
+            "properties.transaction.timeout.ms", "1h"),
+        "'properties.transaction.timeout.ms'", "1h");
     assertTrue(
         parse(minimal("sink.transactional-id-prefix", "p")).warnings().stream()
             .anyMatch(w -> w.contains("has no effect")));

@@ -2,6 +2,7 @@ package dev.kafkaconnector.runners.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.runners.PipelineRunners;
@@ -157,5 +158,40 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
     } finally {
       dead.close(java.time.Duration.ZERO);
     }
+  }
+
+  /**
+   * Flink's default transaction timeout (one hour) is more than a default broker accepts: the sink
+   * says so before its first transaction, with both keys and both values.
+   */
+  @Test
+  void aTransactionTimeoutTheBrokerRefusesFailsNamingBothKeys() {
+    String topic = newTopic("eos-timeout", 1);
+    Schema schema = Schema.builder().addStringField("line").build();
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                run(
+                    schema,
+                    List.of(Row.withSchema(schema).addValue("x").build()),
+                    sink(topic)
+                        .withOptions(
+                            Map.of(
+                                "format", "raw",
+                                "sink.delivery-guarantee", "exactly-once",
+                                "sink.transactional-id-prefix", "eos-timeout-" + System.nanoTime(),
+                                "properties.transaction.timeout.ms", "3600000"))));
+    String message = messages(e);
+    assertTrue(message.contains("'properties.transaction.timeout.ms' = 3600000 ms")
+        && message.contains("'transaction.max.timeout.ms' = 900000 ms"), message);
+  }
+
+  private static String messages(Throwable e) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      all.append(t.getMessage()).append(" | ");
+    }
+    return all.toString();
   }
 }

@@ -38,7 +38,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one while a failure is injected 5 times, each after a checkpoint completed (seen as the reader's
  * offsets committed to its group). At-least-once: every input record is in the output topic
  * afterwards (duplicates allowed and reported). Exactly-once: a read_committed consumer sees every
- * input record exactly once. One broker for both cases.
+ * input record exactly once, and each key's records in the order they were read. Records carry
+ * one of {@value #KEYS} keys (each key in one input partition), written as the record key, so the
+ * default partitioner puts each key in one output partition. One broker for both cases.
  */
 class FlinkSinkFailoverIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -46,28 +48,33 @@ class FlinkSinkFailoverIT {
   private static final int PARTITIONS = 4;
   private static final int PREFILLED = 100_000;
   private static final int FAILURES = 5;
+  private static final int KEYS = 40;
 
   static final AtomicInteger FAILED = new AtomicInteger();
   static final AtomicBoolean TRIGGER = new AtomicBoolean();
 
   @Test
   void atLeastOnceLosesNothingAcrossFailures() throws Exception {
-    long duplicates = copyWithFailures("at-least-once", Map.of());
-    System.out.println("at-least-once duplicates: " + duplicates);
+    Output output = copyWithFailures("at-least-once", Map.of());
+    System.out.println("at-least-once duplicates: " + output.duplicates());
   }
 
   @Test
   void exactlyOnceWritesEveryRecordOnceAcrossFailures() throws Exception {
-    long duplicates =
+    Output output =
         copyWithFailures(
             "exactly-once",
             Map.of("sink.transactional-id-prefix", "eos-" + System.nanoTime(),
                 "sink.parallelism", "2"));
-    assertEquals(0, duplicates, "records written twice (read_committed)");
+    assertEquals(0, output.duplicates(), "records written twice (read_committed)");
+    assertEquals(List.of(), output.outOfOrder(), "keys whose records are out of order");
   }
 
-  /** Runs the copy job with {@code guarantee}; returns the duplicates in the output. */
-  private long copyWithFailures(String guarantee, Map<String, String> sinkOptions) throws Exception {
+  /** What the output topic holds: duplicates, and the keys whose records went out of order. */
+  private record Output(long duplicates, List<String> outOfOrder) {}
+
+  /** Runs the copy job with {@code guarantee} and checks that no record is missing. */
+  private Output copyWithFailures(String guarantee, Map<String, String> sinkOptions) throws Exception {
     FAILED.set(0);
     TRIGGER.set(false);
     String in = KAFKA.newTopicName("fo-in");
@@ -88,7 +95,9 @@ class FlinkSinkFailoverIT {
       options.setNumberOfExecutionRetries(FAILURES + 3);
       options.setExecutionRetryDelay(200L);
       Pipeline pipeline = Pipeline.create(options);
-      Schema schema = Schema.builder().addStringField("value").build();
+      Schema schema = Schema.builder().addStringField("k").addStringField("value").build();
+      Map<String, String> layout =
+          Map.of("key.format", "raw", "key.fields", "k", "value.fields-include", "EXCEPT_KEY");
       pipeline
           .apply(
               KafkaConnectorIO.read()
@@ -99,6 +108,7 @@ class FlinkSinkFailoverIT {
                           "format", "raw",
                           "properties.group.id", group,
                           "scan.startup.mode", "earliest-offset"))
+                  .withOptions(layout)
                   .withSchema(schema))
           .apply(ParDo.of(new FailWhenTriggeredFn()))
           .setRowSchema(schema)
@@ -110,6 +120,7 @@ class FlinkSinkFailoverIT {
                           "topic", out,
                           "format", "raw",
                           "sink.delivery-guarantee", guarantee))
+                  .withOptions(layout)
                   .withOptions(sinkOptions));
       PipelineResult result = pipeline.run();
       AtomicBoolean producing = new AtomicBoolean(true);
@@ -152,7 +163,8 @@ class FlinkSinkFailoverIT {
         writer.join();
         producer.flush();
         int total = produced.get();
-        Map<String, Integer> seen = readAll(out, total, Duration.ofSeconds(120));
+        Map<String, Integer> seen = new HashMap<>();
+        List<String> outOfOrder = readAll(out, total, seen, Duration.ofSeconds(120));
         Set<String> missing = new HashSet<>();
         for (int i = 0; i < total; i++) {
           if (!seen.containsKey("r" + i)) {
@@ -161,11 +173,12 @@ class FlinkSinkFailoverIT {
         }
         long duplicates = seen.values().stream().mapToLong(c -> c - 1).sum();
         System.out.printf(
-            "%s across %d failures: %d records in, %d distinct out, %d duplicates%n",
-            guarantee, FAILED.get(), total, seen.size(), duplicates);
+            "%s across %d failures: %d records in, %d distinct out, %d duplicates,"
+                + " %d keys out of order%n",
+            guarantee, FAILED.get(), total, seen.size(), duplicates, outOfOrder.size());
         assertEquals(Set.of(), missing.size() > 20 ? Set.of(missing.size() + " missing") : missing);
         assertEquals(FAILURES, FAILED.get());
-        return duplicates;
+        return new Output(duplicates, outOfOrder);
       } finally {
         producing.set(false);
         result.cancel();
@@ -184,7 +197,10 @@ class FlinkSinkFailoverIT {
 
   private static ProducerRecord<byte[], byte[]> record(String topic, int i) {
     return new ProducerRecord<>(
-        topic, i % PARTITIONS, null, ("r" + i).getBytes(StandardCharsets.UTF_8));
+        topic,
+        i % PARTITIONS,
+        ("k" + i % KEYS).getBytes(StandardCharsets.UTF_8),
+        ("r" + i).getBytes(StandardCharsets.UTF_8));
   }
 
   /** The sum of the group's committed offsets (grows with each completed checkpoint). */
@@ -199,9 +215,27 @@ class FlinkSinkFailoverIT {
     return sum;
   }
 
-  /** Value -> how often it is in {@code topic}, read until {@code expected} distinct values. */
-  private static Map<String, Integer> readAll(String topic, int expected, Duration timeout) {
-    Map<String, Integer> seen = new HashMap<>();
+  /**
+   * Reads {@code topic} until {@code expected} distinct values, counting each value in {@code
+   * seen}; returns the keys whose record numbers did not always grow in offset order (a duplicate
+   * of an earlier record counts too).
+   */
+  private static List<String> readAll(
+      String topic, int expected, Map<String, Integer> seen, Duration timeout) {
+    Map<String, Integer> lastPerKey = new HashMap<>();
+    Set<String> outOfOrder = new java.util.TreeSet<>();
+    java.util.function.Consumer<org.apache.kafka.clients.consumer.ConsumerRecord<byte[], byte[]>>
+        take =
+            r -> {
+              String value = new String(r.value(), StandardCharsets.UTF_8);
+              String key = new String(r.key(), StandardCharsets.UTF_8);
+              seen.merge(value, 1, Integer::sum);
+              int number = Integer.parseInt(value.substring(1));
+              Integer before = lastPerKey.put(key, number);
+              if (before != null && before >= number) {
+                outOfOrder.add(key);
+              }
+            };
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
@@ -218,16 +252,12 @@ class FlinkSinkFailoverIT {
       consumer.seekToBeginning(partitions);
       long deadline = System.nanoTime() + timeout.toNanos();
       while (seen.size() < expected && System.nanoTime() < deadline) {
-        consumer
-            .poll(Duration.ofMillis(200))
-            .forEach(r -> seen.merge(new String(r.value(), StandardCharsets.UTF_8), 1, Integer::sum));
+        consumer.poll(Duration.ofMillis(200)).forEach(take);
       }
       // A last look for duplicates written after the last expected record.
-      consumer
-          .poll(Duration.ofSeconds(2))
-          .forEach(r -> seen.merge(new String(r.value(), StandardCharsets.UTF_8), 1, Integer::sum));
+      consumer.poll(Duration.ofSeconds(2)).forEach(take);
     }
-    return seen;
+    return List.copyOf(outOfOrder);
   }
 
   /** Passes rows through; throws once each time the test pulls the trigger. */
