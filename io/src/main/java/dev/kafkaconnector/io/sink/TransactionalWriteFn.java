@@ -35,12 +35,20 @@ import org.joda.time.Instant;
  * carry another instance's tag). A processing-time
  * timer per shard writes the durable records whose numbers follow the last written one, in one
  * transaction that also commits the last number with the writer id; a record at or below that
- * number (replayed after a restore) is skipped. This replaces Beam's {@code @RequiresStableInput},
+ * number (replayed after a restore) is skipped.
+ *
+ * <p>At the end of a finite input on Flink, timers stop before the last checkpoint completes
+ * (Flink takes a final checkpoint after the input ended), so the records still waiting for it are
+ * handed to the operator's bundle finalizer: they are written, in number order, when that
+ * checkpoint completes. They stay in state too, so a restore from that checkpoint writes
+ * them again through the numbers' replay check, never twice. This replaces Beam's {@code @RequiresStableInput},
  * whose Flink implementation (Beam 2.70) was measured to replay a restored checkpoint's buffer out
  * of order and sometimes not at all.
  */
 final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord>>, Void> {
   private static final long serialVersionUID = 1L;
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(TransactionalWriteFn.class);
   private static final Duration FLUSH_DELAY = Duration.millis(100);
 
   private final SinkSpec spec;
@@ -79,6 +87,13 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   private transient long bundle;
   private transient AtomicLong durable;
   private transient boolean registered;
+  /** Shards whose input ended (the end timer fired) in this instance. */
+  private transient java.util.Set<Integer> ended;
+  /**
+   * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so
+   * it can take callbacks from a timer at the end of the input, where Beam offers none.
+   */
+  private transient BundleFinalizer operatorFinalizer;
 
   TransactionalWriteFn(SinkSpec spec, boolean committedBundlesAreDurable) {
     this.spec = spec;
@@ -90,6 +105,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     producers = TransactionalProducers.acquire(spec);
     instance = UUID.randomUUID().toString();
     durable = new AtomicLong(-1);
+    ended = new java.util.HashSet<>();
   }
 
   @StartBundle
@@ -113,6 +129,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
           Instant.now().plus(Duration.standardDays(1)),
           () -> durableBundles.accumulateAndGet(thisBundle, Math::max));
       registered = true;
+      operatorFinalizer = finalizer;
     }
     if (writerState.read() == null) {
       writerState.write(spec.sinkId());
@@ -129,6 +146,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       @StateId("expected") ValueState<Long> expectedState,
       @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
       @TimerId("flush") Timer flush) {
+    ended.add(shardId);
     onFlush(shardId, writerState, expectedState, pending, flush);
   }
 
@@ -152,16 +170,64 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
         waiting.add(p);
       }
     }
-    if (ready.isEmpty()) {
-      if (!waiting.isEmpty()) {
-        flush.offset(FLUSH_DELAY).setRelative();
-      }
+    if (!ready.isEmpty()) {
+      Long stored = expectedState.read();
+      List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
+      long expected = writeInOrder(shardId, writer, stored == null ? 0 : stored, ready, gaps);
+      // A gap: an earlier number is not durable yet.
+      gaps.forEach(r -> waiting.add(KV.of("restored", r)));
+      expectedState.write(expected);
+      pending.clear();
+      waiting.forEach(pending::add);
+    }
+    if (waiting.isEmpty()) {
       return;
     }
+    if (ended.contains(shardId) && !committedBundlesAreDurable && operatorFinalizer != null) {
+      // Flink fires no timer after the end of the input: the final checkpoint writes these.
+      List<KV<Long, EncodedRecord>> left = new ArrayList<>();
+      waiting.forEach(w -> left.add(w.getValue()));
+      writeAtNextCheckpoint(shardId, writer, left);
+    } else {
+      flush.offset(FLUSH_DELAY).setRelative();
+    }
+  }
+
+  /** Writes {@code records} of {@code shardId} when the next checkpoint completed. */
+  private void writeAtNextCheckpoint(int shardId, String writer, List<KV<Long, EncodedRecord>> records) {
+    operatorFinalizer.afterBundleCommit(
+        Instant.now().plus(Duration.standardDays(1)),
+        () -> {
+          LOG.debug("Shard {}: writing {} records left at the end of the input after the final"
+              + " checkpoint", shardId, records.size());
+          List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
+          writeInOrder(shardId, writer, 0, records, gaps);
+          if (!gaps.isEmpty()) {
+            throw new KafkaSinkException(
+                "Exactly-once sink: at the end of the input, records from number "
+                    + gaps.get(0).getKey() + " of shard " + shardId + " (producer '"
+                    + spec.transactionalIdPrefix() + "-" + shardId + "') follow a gap;"
+                    + " failing so that a restore writes them in order");
+          }
+        });
+  }
+
+  /**
+   * Writes the records numbered from the next expected number on (at least {@code from}, after
+   * what the shard committed) in number order, in one transaction; skips replayed ones and puts
+   * those after a gap in {@code gaps}.
+   *
+   * @return the next expected number
+   */
+  private long writeInOrder(
+      int shardId,
+      String writer,
+      long from,
+      List<KV<Long, EncodedRecord>> ready,
+      List<KV<Long, EncodedRecord>> gaps) {
     ready.sort(Comparator.comparingLong(KV::getKey));
     ShardProducer shard = producers.shard(shardId);
-    Long stored = expectedState.read();
-    long expected = Math.max(stored == null ? 0 : stored, shard.committedNumber(writer) + 1);
+    long expected = Math.max(from, shard.committedNumber(writer) + 1);
     List<KV<Long, EncodedRecord>> toWrite = new ArrayList<>();
     for (KV<Long, EncodedRecord> r : ready) {
       long number = r.getKey();
@@ -171,7 +237,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
         toWrite.add(r);
         expected++;
       } else {
-        waiting.add(KV.of("restored", r)); // a gap: an earlier number is not durable yet
+        gaps.add(r);
       }
     }
     if (!toWrite.isEmpty()) {
@@ -189,12 +255,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
         throw e;
       }
     }
-    expectedState.write(expected);
-    pending.clear();
-    waiting.forEach(pending::add);
-    if (!waiting.isEmpty()) {
-      flush.offset(FLUSH_DELAY).setRelative();
-    }
+    return expected;
   }
 
   /** Whether the bundle of {@code tag} is committed by the runner. */
