@@ -18,7 +18,7 @@ import org.apache.kafka.common.TopicPartition;
 final class CommittedState implements AutoCloseable {
   private final SinkSpec spec;
   private Admin admin;
-  private boolean timeoutChecked;
+  private boolean prepared;
 
   CommittedState(SinkSpec spec) {
     this.spec = spec;
@@ -70,13 +70,15 @@ final class CommittedState implements AutoCloseable {
   }
 
   /**
-   * Checks once that the brokers accept the sink's transaction timeout (see {@link
-   * TransactionTimeoutCheck}).
+   * Once per sink and JVM, before the first transaction: checks that the brokers accept the
+   * sink's transaction timeout ({@link TransactionTimeoutCheck}) and aborts the transactions an
+   * earlier job left open on ids this one does not use ({@link LingeringTransactions}).
    */
-  synchronized void checkTransactionTimeout() {
-    if (!timeoutChecked) {
+  synchronized void prepare(int shards) {
+    if (!prepared) {
       TransactionTimeoutCheck.check(admin(), spec);
-      timeoutChecked = true;
+      LingeringTransactions.abortOutsideShards(admin(), spec, shards);
+      prepared = true;
     }
   }
 

@@ -189,7 +189,7 @@ final class ShardProducer implements AutoCloseable {
 
   private KafkaProducer<byte[], byte[]> producer() {
     if (producer == null) {
-      committedState.checkTransactionTimeout();
+      committedState.prepare(ExactlyOnceWrites.shards(spec));
       Map<String, Object> props = new HashMap<>(spec.clientProperties());
       props.putAll(SinkOptionsParser.ProducerSettings.forced());
       props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());

@@ -2,7 +2,9 @@ package dev.kafkaconnector.io.sink;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.coders.KvCoder;
@@ -23,6 +25,8 @@ import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes the numbered records of each shard exactly once, in number order, in Kafka transactions
@@ -41,14 +45,14 @@ import org.joda.time.Instant;
  * (Flink takes a final checkpoint after the input ended), so the records still waiting for it are
  * handed to the operator's bundle finalizer: they are written, in number order, when that
  * checkpoint completes. They stay in state too, so a restore from that checkpoint writes
- * them again through the numbers' replay check, never twice. This replaces Beam's {@code @RequiresStableInput},
- * whose Flink implementation (Beam 2.70) was measured to replay a restored checkpoint's buffer out
+ * them again through the numbers' replay check, never twice.
+ *
+ * <p>This replaces Beam's {@code @RequiresStableInput}, whose Flink implementation (Beam 2.70) was measured to replay a restored checkpoint's buffer out
  * of order and sometimes not at all.
  */
 final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord>>, Void> {
   private static final long serialVersionUID = 1L;
-  private static final org.slf4j.Logger LOG =
-      org.slf4j.LoggerFactory.getLogger(TransactionalWriteFn.class);
+  private static final Logger LOG = LoggerFactory.getLogger(TransactionalWriteFn.class);
   private static final Duration FLUSH_DELAY = Duration.millis(100);
 
   private final SinkSpec spec;
@@ -88,7 +92,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   private transient AtomicLong durable;
   private transient boolean registered;
   /** Shards whose input ended (the end timer fired) in this instance. */
-  private transient java.util.Set<Integer> ended;
+  private transient Set<Integer> ended;
   /**
    * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so
    * it can take callbacks from a timer at the end of the input, where Beam offers none.
@@ -105,7 +109,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     producers = TransactionalProducers.acquire(spec);
     instance = UUID.randomUUID().toString();
     durable = new AtomicLong(-1);
-    ended = new java.util.HashSet<>();
+    ended = new HashSet<>();
   }
 
   @StartBundle

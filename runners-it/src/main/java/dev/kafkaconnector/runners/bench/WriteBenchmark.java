@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.GenerateSequence;
@@ -24,10 +25,13 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -35,6 +39,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * acks=all) to a fresh 4-partition topic per run, with a plain {@code KafkaProducer}, Beam's {@code
  * KafkaIO.write()} and {@code KafkaConnectorIO.write()} (at-least-once) on embedded Flink
  * (parallelism 2) and the DirectRunner (checks off), all in one JVM and one run of this class.
+ * The exactly-once cases compare ours ({@code sink.delivery-guarantee=exactly-once}) with a plain
+ * transactional producer committing every 10,000 records and with {@code KafkaIO.write().withEOS}
+ * (4 shards each), as finite streaming jobs with checkpoints every second on Flink (both sinks
+ * need checkpoints there) and on the DirectRunner; their records are counted read_committed.
  * Each case: one warm-up run, then {@code --runs} measured runs; it prints the median wall time,
  * records/s, the ratios of ours to the others, and each case's peak heap. Every run's topic must
  * hold exactly N records afterwards, or the case fails.
@@ -48,8 +56,12 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class WriteBenchmark {
   private static final int PARTITIONS = 4;
   private static final int VALUE_BYTES = 200;
+  private static final int TXN_RECORDS = 10_000;
   private static final List<String> CASES =
-      List.of("plain-producer", "kafkaio-flink", "ours-flink", "kafkaio-direct", "ours-direct");
+      List.of(
+          "plain-producer", "kafkaio-flink", "ours-flink", "kafkaio-direct", "ours-direct",
+          "plain-txn-producer", "kafkaio-eos-flink", "ours-eos-flink", "kafkaio-eos-direct",
+          "ours-eos-direct");
 
   private final EmbeddedKafkaCluster kafka;
   private final long records;
@@ -105,6 +117,9 @@ public final class WriteBenchmark {
     ratio(results, "ours-flink", "plain-producer");
     ratio(results, "ours-flink", "kafkaio-flink");
     ratio(results, "ours-direct", "kafkaio-direct");
+    ratio(results, "ours-eos-flink", "plain-txn-producer");
+    ratio(results, "ours-eos-flink", "kafkaio-eos-flink");
+    ratio(results, "ours-eos-direct", "kafkaio-eos-direct");
     System.out.printf(Locale.ROOT, "load average at end %.2f%n",
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
@@ -121,16 +136,22 @@ public final class WriteBenchmark {
     String topic = "write-bench-" + (topics++);
     kafka.createTopic(topic, PARTITIONS);
     long start = System.nanoTime();
+    boolean eos = name.contains("txn") || name.contains("eos");
     switch (name) {
       case "plain-producer" -> plainProducer(topic);
-      case "kafkaio-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true), topic, false);
-      case "ours-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true), topic, true);
-      case "kafkaio-direct" -> pipeline(PipelineRunners.direct(true, false), topic, false);
-      case "ours-direct" -> pipeline(PipelineRunners.direct(true, false), topic, true);
+      case "kafkaio-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true), topic, false, false);
+      case "ours-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true), topic, true, false);
+      case "kafkaio-direct" -> pipeline(PipelineRunners.direct(true, false), topic, false, false);
+      case "ours-direct" -> pipeline(PipelineRunners.direct(true, false), topic, true, false);
+      case "plain-txn-producer" -> transactionalProducer(topic);
+      case "kafkaio-eos-flink" -> pipeline(streamingFlink(), topic, false, true);
+      case "ours-eos-flink" -> pipeline(streamingFlink(), topic, true, true);
+      case "kafkaio-eos-direct" -> pipeline(PipelineRunners.direct(true, false), topic, false, true);
+      case "ours-eos-direct" -> pipeline(PipelineRunners.direct(true, false), topic, true, true);
       default -> throw new IllegalArgumentException(name);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    long written = count(topic);
+    long written = eos ? countCommitted(topic) : count(topic);
     if (written != records) {
       throw new IllegalStateException(name + " wrote " + written + " records, expected " + records);
     }
@@ -152,31 +173,70 @@ public final class WriteBenchmark {
     }
   }
 
-  private void pipeline(PipelineOptions options, String topic, boolean ours) {
+  /** A transactional producer committing every {@value #TXN_RECORDS} records. */
+  private void transactionalProducer(String topic) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "bench-" + topic,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+      producer.initTransactions();
+      producer.beginTransaction();
+      for (long i = 0; i < records; i++) {
+        producer.send(new ProducerRecord<>(topic, value(i)));
+        if ((i + 1) % TXN_RECORDS == 0) {
+          producer.commitTransaction();
+          producer.beginTransaction();
+        }
+      }
+      producer.commitTransaction();
+    }
+  }
+
+  /** Embedded Flink, parallelism 2, streaming with a checkpoint every second; ends with its input. */
+  private static PipelineOptions streamingFlink() {
+    FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, true);
+    options.setStreaming(true);
+    options.setCheckpointingInterval(1000L);
+    options.setShutdownSourcesAfterIdleMs(0L);
+    // KafkaIO's EOS sink is @RequiresStableInput: without this its buffer is not drained at the
+    // end of a finite input and the job fails in a restart loop ("watermark holds left").
+    options.setEnableStableInputDrain(true);
+    return options;
+  }
+
+  private void pipeline(PipelineOptions options, String topic, boolean ours, boolean eos) {
     Pipeline pipeline = Pipeline.create(options);
     var numbers = pipeline.apply(GenerateSequence.from(0).to(records));
     if (ours) {
       Schema schema = Schema.builder().addByteArrayField("value").build();
+      Map<String, String> sink = new HashMap<>(
+          Map.of(
+              "properties.bootstrap.servers", kafka.bootstrapServers(),
+              "topic", topic,
+              "format", "raw"));
+      if (eos) {
+        sink.put("sink.delivery-guarantee", "exactly-once");
+        sink.put("sink.transactional-id-prefix", "bench-" + topic);
+        sink.put("sink.parallelism", "4");
+      }
       numbers
           .apply(ParDo.of(new ToRow(schema)))
           .setRowSchema(schema)
-          .apply(
-              KafkaConnectorIO.write()
-                  .withOptions(
-                      Map.of(
-                          "properties.bootstrap.servers", kafka.bootstrapServers(),
-                          "topic", topic,
-                          "format", "raw")));
+          .apply(KafkaConnectorIO.write().withOptions(sink));
     } else {
-      numbers
-          .apply(ParDo.of(new ToValue()))
-          .apply(
-              KafkaIO.<Void, byte[]>write()
-                  .withBootstrapServers(kafka.bootstrapServers())
-                  .withTopic(topic)
-                  .withValueSerializer(ByteArraySerializer.class)
-                  .withProducerConfigUpdates(Map.of(ProducerConfig.ACKS_CONFIG, "all"))
-                  .values());
+      KafkaIO.Write<Void, byte[]> write =
+          KafkaIO.<Void, byte[]>write()
+              .withBootstrapServers(kafka.bootstrapServers())
+              .withTopic(topic)
+              .withValueSerializer(ByteArraySerializer.class)
+              .withProducerConfigUpdates(Map.of(ProducerConfig.ACKS_CONFIG, "all"));
+      if (eos) {
+        write = write.withEOS(4, "bench-" + topic);
+      }
+      numbers.apply(ParDo.of(new ToValue())).apply(write.values());
     }
     PipelineResult result = pipeline.run();
     if (result.waitUntilFinish() != PipelineResult.State.DONE) {
@@ -195,6 +255,33 @@ public final class WriteBenchmark {
         sum += info.offset();
       }
       return sum;
+    }
+  }
+
+  /** The records a read_committed consumer sees in {@code topic} (read until it stops growing). */
+  private long countCommitted(String topic) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+      List<TopicPartition> partitions = new ArrayList<>();
+      for (int p = 0; p < PARTITIONS; p++) {
+        partitions.add(new TopicPartition(topic, p));
+      }
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      long count = 0;
+      int empty = 0;
+      while (empty < 10) {
+        int polled = consumer.poll(java.time.Duration.ofMillis(200)).count();
+        count += polled;
+        empty = polled == 0 ? empty + 1 : 0;
+      }
+      return count;
     }
   }
 

@@ -161,6 +161,50 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
   }
 
   /**
+   * An earlier job with more shards left a transaction open on {@code <prefix>-7}, an id this job
+   * (2 shards) never uses: the sink aborts it before its first transaction, so readers get the new
+   * records instead of waiting for the transaction timeout.
+   */
+  @Test
+  void aJobWithFewerShardsAbortsATransactionLeftOnAnIdItDoesNotUse() {
+    String topic = newTopic("eos-fewer", 1);
+    String prefix = "eos-fewer-" + System.nanoTime();
+    KafkaProducer<byte[], byte[]> dead =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-7",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+    try {
+      dead.initTransactions();
+      dead.beginTransaction();
+      dead.send(new ProducerRecord<>(topic, "uncommitted".getBytes(StandardCharsets.UTF_8)));
+      dead.flush();
+      Schema schema = Schema.builder().addStringField("line").build();
+      List<Row> rows = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        rows.add(Row.withSchema(schema).addValue("r" + i).build());
+      }
+      run(
+          schema,
+          rows,
+          sink(topic)
+              .withOptions(
+                  Map.of(
+                      "format", "raw",
+                      "sink.delivery-guarantee", "exactly-once",
+                      "sink.transactional-id-prefix", prefix,
+                      "sink.parallelism", "2")));
+      Set<String> expected = new TreeSet<>();
+      rows.forEach(r -> expected.add(r.getString("line")));
+      assertEquals(expected, values(readBack(topic, 10)), "the new records, not blocked");
+    } finally {
+      dead.close(java.time.Duration.ZERO);
+    }
+  }
+
+  /**
    * Flink's default transaction timeout (one hour) is more than a default broker accepts: the sink
    * says so before its first transaction, with both keys and both values.
    */
