@@ -3,6 +3,10 @@ package dev.kafkaconnector.io;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.infer.InferredRead;
+import dev.kafkaconnector.io.infer.KafkaRecordSampler;
+import dev.kafkaconnector.io.infer.SchemaInferrer;
+import dev.kafkaconnector.schema.infer.RowFlattener;
 import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
@@ -109,7 +113,12 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
     return withOptions(Map.of(key, value));
   }
 
-  /** The columns filled by the value format. Metadata columns are appended after them. */
+  /**
+   * The columns filled by the value format. Metadata columns are appended after them. Without
+   * it, a {@code json} value (and {@code json} key) has its schema inferred from the latest
+   * records of the topics when the transform is applied (see {@link
+   * KafkaConnectorIO#inferSchema}).
+   */
   public KafkaConnectorRead withSchema(Schema physicalSchema) {
     return with(options, physicalSchema, metadataColumns);
   }
@@ -209,7 +218,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
     return java.util.Collections.unmodifiableMap(options);
   }
 
-  /** Validates the options and returns the schema of the rows this source outputs. */
+  /**
+   * Validates the options and returns the schema of the rows this source outputs. Requires
+   * {@code withSchema}; without it, {@link KafkaConnectorIO#inferSchema} gives the schema.
+   */
   public Schema outputSchema() {
     return parse(UNAPPLIED).outputSchema();
   }
@@ -225,6 +237,9 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   @Override
   public PCollection<Row> expand(PBegin input) {
+    if (schema == null) {
+      return expandInferred(input);
+    }
     ParsedSource source = parse(UUID.randomUUID().toString());
     source.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
     if (!source.spec().isBounded()) {
@@ -260,6 +275,46 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       badRecordHandler.addErrorCollection(bad);
     }
     return outputs.get(ReadPartitionFn.ROWS).setRowSchema(source.outputSchema());
+  }
+
+  /**
+   * Without {@code withSchema}: samples the topics now, at construction, and reads with the
+   * inferred schema, so the output carries it like a declared one. Records read later that do not
+   * fit it (a wider type) follow the bad-record policy; members it does not know are ignored.
+   */
+  private PCollection<Row> expandInferred(PBegin input) {
+    InferredRead inferred = SchemaInferrer.infer(options, metadataColumns, new KafkaRecordSampler());
+    LOG.info(
+        "{}: inferred from {} sampled records: {}",
+        getName(), inferred.sampledRecords(), inferred.outputSchema());
+    KafkaConnectorRead concrete =
+        new KafkaConnectorRead(
+            inferred.options(),
+            inferred.physicalSchema(),
+            inferred.metadataColumns(),
+            badRecordHandler,
+            primaryKey);
+    PCollection<Row> rows = concrete.expand(input);
+    if (inferred.reshape() == null) {
+      return rows;
+    }
+    return rows.apply("FlattenInferredColumns", ParDo.of(new FlattenFn(inferred.reshape())))
+        .setRowSchema(inferred.outputSchema());
+  }
+
+  /** Flattens and orders decoded rows into the inferred output schema. */
+  private static final class FlattenFn extends DoFn<Row, Row> {
+    private static final long serialVersionUID = 1L;
+    private final RowFlattener flattener;
+
+    FlattenFn(RowFlattener flattener) {
+      this.flattener = flattener;
+    }
+
+    @ProcessElement
+    public void process(@Element Row row, OutputReceiver<Row> out) {
+      out.output(flattener.flatten(row));
+    }
   }
 
   @Override

@@ -109,6 +109,33 @@ public final class InferredColumns implements Serializable {
     return columns;
   }
 
+  /** Columns given one by one (for example the key's and the value's, concatenated). */
+  public static InferredColumns of(List<Column> columns) {
+    return new InferredColumns(columns);
+  }
+
+  /**
+   * These columns with {@code prefix} before their first path element, as {@code key.fields-prefix}
+   * / {@code value.fields-prefix} name them: {@code nested.col} becomes {@code key_nested.col}.
+   */
+  public InferredColumns withPrefix(String prefix) {
+    if (prefix.isEmpty()) {
+      return this;
+    }
+    List<Column> out = new ArrayList<>();
+    for (Column c : columns) {
+      List<String> path = new ArrayList<>(c.path());
+      path.set(0, prefix + path.get(0));
+      out.add(new Column(List.copyOf(path), c.type()));
+    }
+    return new InferredColumns(out);
+  }
+
+  /** The top-level field names of {@link #nestedSchema()}, in order. */
+  public List<String> topLevelNames() {
+    return nestedSchema().getFieldNames();
+  }
+
   /** Whether some column comes from a nested object (its path has more than one element). */
   public boolean hasNestedColumns() {
     return columns.stream().anyMatch(c -> c.path().size() > 1);
