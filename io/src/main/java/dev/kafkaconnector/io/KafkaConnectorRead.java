@@ -58,6 +58,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private final List<MetadataColumn> metadataColumns;
   private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
   private final List<String> primaryKey;
+  /** A schema inferred earlier (by the catalog, when the query was planned), or null. */
+  private final @Nullable InferredRead inferred;
 
   private KafkaConnectorRead(
       Map<String, String> options,
@@ -65,11 +67,33 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       List<MetadataColumn> metadataColumns,
       @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
       List<String> primaryKey) {
+    this(options, schema, metadataColumns, badRecordHandler, primaryKey, null);
+  }
+
+  private KafkaConnectorRead(
+      Map<String, String> options,
+      @Nullable Schema schema,
+      List<MetadataColumn> metadataColumns,
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
+      List<String> primaryKey,
+      @Nullable InferredRead inferred) {
     this.options = options;
     this.schema = schema;
     this.metadataColumns = metadataColumns;
     this.badRecordHandler = badRecordHandler;
     this.primaryKey = primaryKey;
+    this.inferred = inferred;
+  }
+
+  /**
+   * Reads with a schema inferred before ({@code SchemaInferrer.infer}) instead of sampling when
+   * applied: the Kafka catalog infers a table's schema when a query is planned and reads with
+   * exactly that schema. Replaces the options, schema and metadata columns set so far.
+   */
+  public KafkaConnectorRead withInferredSchema(InferredRead schemaAndLayout) {
+    return new KafkaConnectorRead(
+        new LinkedHashMap<>(schemaAndLayout.options()), null, List.of(), badRecordHandler,
+        List.of(), schemaAndLayout);
   }
 
   static KafkaConnectorRead create() {
@@ -78,7 +102,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
-    return new KafkaConnectorRead(newOptions, newSchema, columns, badRecordHandler, primaryKey);
+    return new KafkaConnectorRead(
+        newOptions, newSchema, columns, badRecordHandler, primaryKey, newSchema == null ? inferred : null);
   }
 
   /**
@@ -88,7 +113,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
    */
   public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorRead(options, schema, metadataColumns, handler, primaryKey);
+    return new KafkaConnectorRead(options, schema, metadataColumns, handler, primaryKey, inferred);
   }
 
   /**
@@ -98,7 +123,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   public KafkaConnectorRead withPrimaryKey(String... columns) {
     return new KafkaConnectorRead(
-        options, schema, metadataColumns, badRecordHandler, List.of(columns));
+        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred);
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
@@ -283,9 +308,12 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * fit it (a wider type) follow the bad-record policy; members it does not know are ignored.
    */
   private PCollection<Row> expandInferred(PBegin input) {
-    InferredRead inferred = SchemaInferrer.infer(options, metadataColumns, new KafkaRecordSampler());
+    InferredRead inferred =
+        this.inferred != null
+            ? this.inferred
+            : SchemaInferrer.infer(options, metadataColumns, new KafkaRecordSampler());
     LOG.info(
-        "{}: inferred from {} sampled records: {}",
+        "{}: schema inferred from {} sampled records: {}",
         getName(), inferred.sampledRecords(), inferred.outputSchema());
     KafkaConnectorRead concrete =
         new KafkaConnectorRead(

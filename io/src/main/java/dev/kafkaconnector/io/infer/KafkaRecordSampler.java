@@ -31,13 +31,33 @@ public final class KafkaRecordSampler implements RecordSampler {
       org.slf4j.LoggerFactory.getLogger(KafkaRecordSampler.class);
   private static final Duration POLL = Duration.ofMillis(200);
 
+  private final long totalRecords;
+
+  /** Samples {@code perPartition} records of each partition, as asked. */
+  public KafkaRecordSampler() {
+    this(0);
+  }
+
+  /**
+   * Samples about {@code totalRecords} records of the whole subscription (the catalog's {@code
+   * max.fetch.records}): the latest {@code ceil(totalRecords / partitions)} of each partition.
+   * Zero or less: {@code perPartition} as asked.
+   */
+  public KafkaRecordSampler(long totalRecords) {
+    this.totalRecords = totalRecords;
+  }
+
   @Override
-  public List<Sampled> sample(SourceSpec spec, long perPartition) {
+  public List<Sampled> sample(SourceSpec spec, long requestedPerPartition) {
     try (KafkaMetadataClient metadata = new KafkaMetadataClient(spec)) {
       Set<TopicPartition> partitions = metadata.discoverPartitions();
       if (partitions.isEmpty()) {
         return List.of();
       }
+      long perPartition =
+          totalRecords > 0
+              ? Math.max(1, (totalRecords + partitions.size() - 1) / partitions.size())
+              : requestedPerPartition;
       Duration timeout = metadata.timeout();
       Map<String, Object> props = ConsumerSettings.reader(spec, "infer-schema");
       props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
