@@ -27,4 +27,10 @@ public record InferredRead(
     List<MetadataColumn> metadataColumns,
     @Nullable RowFlattener reshape,
     Schema outputSchema,
-    long sampledRecords) {}
+    long sampledRecords)
+    implements java.io.Serializable {
+  public InferredRead {
+    options = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+    metadataColumns = List.copyOf(metadataColumns);
+  }
+}
