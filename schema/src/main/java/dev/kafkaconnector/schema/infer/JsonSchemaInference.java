@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaconnector.schema.infer.InferredType.Kind;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -59,7 +58,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * </ul>
  */
 public final class JsonSchemaInference {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** Rejects content after the document, as the json format does. */
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private final InferenceSettings settings;
   private final JsonTypes types;
@@ -133,7 +134,7 @@ public final class JsonSchemaInference {
 
   private static @Nullable JsonNode parse(byte[] bytes) {
     try {
-      return MAPPER.readTree(new String(bytes, StandardCharsets.UTF_8));
+      return MAPPER.readTree(bytes);
     } catch (IOException e) {
       return null;
     }

@@ -143,9 +143,10 @@ class InferSchemaExamplesTest {
     JsonSchemaInference values = new JsonSchemaInference(InferenceSettings.defaults());
     values.addValue("[1]".getBytes(StandardCharsets.UTF_8));
     values.addValue("garbage{".getBytes(StandardCharsets.UTF_8));
+    values.addValue("{\"a\": \"x\"} trailing".getBytes(StandardCharsets.UTF_8));
     values.addValue(null);
     values.addValue("{\"a\": 1}".getBytes(StandardCharsets.UTF_8));
-    assertEquals(2, values.rejected());
+    assertEquals(3, values.rejected());
     assertEquals(1, values.documents());
   }
 
