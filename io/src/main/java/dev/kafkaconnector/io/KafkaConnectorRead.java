@@ -321,7 +321,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
             inferred.physicalSchema(),
             inferred.metadataColumns(),
             badRecordHandler,
-            primaryKey);
+            inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey());
     PCollection<Row> rows = concrete.expand(input);
     if (inferred.reshape() == null) {
       return rows;

@@ -40,6 +40,16 @@ final class CatalogSettings implements Serializable {
     return properties.getOrDefault(DEFAULT_DATABASE, org.apache.beam.sdk.extensions.sql.meta.catalog.Catalog.DEFAULT);
   }
 
+  /** {@code infer-schema.compacted-topic-as-upsert-table} (default true). */
+  boolean compactedAsUpsert() {
+    String value = properties.getOrDefault(COMPACTED_AS_UPSERT, "true").trim();
+    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      throw error("property '" + COMPACTED_AS_UPSERT + "' must be true or false, but is '" + value
+          + "'");
+    }
+    return Boolean.parseBoolean(value);
+  }
+
   /** {@code max.fetch.records}, the sample of a whole topic. */
   long maxFetchRecords() {
     String value = properties.getOrDefault(MAX_FETCH_RECORDS, "100").trim();

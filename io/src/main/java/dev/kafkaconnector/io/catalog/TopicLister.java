@@ -21,6 +21,30 @@ final class TopicLister {
   private TopicLister() {}
 
   static Set<String> topics(CatalogSettings settings) {
+    return withAdmin(settings, (admin, timeout) ->
+        new TreeSet<>(admin.listTopics().names().get(timeout, TimeUnit.MILLISECONDS)));
+  }
+
+  /** Whether {@code topic}'s {@code cleanup.policy} includes {@code compact}. */
+  static boolean isCompacted(CatalogSettings settings, String topic) {
+    return withAdmin(settings, (admin, timeout) -> {
+      org.apache.kafka.common.config.ConfigResource resource =
+          new org.apache.kafka.common.config.ConfigResource(
+              org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+      org.apache.kafka.clients.admin.Config config =
+          admin.describeConfigs(java.util.List.of(resource)).all()
+              .get(timeout, TimeUnit.MILLISECONDS).get(resource);
+      org.apache.kafka.clients.admin.ConfigEntry policy =
+          config == null ? null : config.get("cleanup.policy");
+      return policy != null && policy.value() != null && policy.value().contains("compact");
+    });
+  }
+
+  private interface AdminCall<T> {
+    T call(Admin admin, long timeoutMillis) throws Exception;
+  }
+
+  private static <T> T withAdmin(CatalogSettings settings, AdminCall<T> call) {
     Map<String, String> client =
         ClientProperties.fromOptions(
             Configuration.of(settings.sourceOptionsForListing()),
@@ -36,13 +60,13 @@ final class TopicLister {
         Long.parseLong(client.getOrDefault(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "60000").trim());
     props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-catalog-" + settings.catalog());
     try (Admin admin = Admin.create(props)) {
-      return new TreeSet<>(admin.listTopics().names().get(timeout, TimeUnit.MILLISECONDS));
+      return call.call(admin, timeout);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
       throw new IllegalStateException(
-          "Kafka catalog '" + settings.catalog() + "': could not list the topics of the cluster at"
+          "Kafka catalog '" + settings.catalog() + "': could not look up topics on the cluster at"
               + " properties.bootstrap.servers=" + client.get("bootstrap.servers") + " within "
               + Duration.ofMillis(timeout) + ": " + e,
           e);

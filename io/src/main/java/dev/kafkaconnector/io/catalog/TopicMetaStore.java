@@ -24,7 +24,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * the catalog again to re-infer. Columns: the key's ({@code key_...}, with the raw-key column for
  * non-JSON keys), the value's ({@code value_...}), then the metadata {@code partition} INT, {@code
  * offset} BIGINT (together the primary key, in the table's properties under {@code primary-key},
- * since Beam tables have none) and {@code timestamp} TIMESTAMP_LTZ(3). Read-only.
+ * since Beam tables have none) and {@code timestamp} TIMESTAMP_LTZ(3). A compacted topic ({@code
+ * cleanup.policy} with {@code compact}) whose sampled keys have JSON columns is, with {@code
+ * infer-schema.compacted-topic-as-upsert-table} (default true), an upsert table keyed by its key
+ * columns: tombstones are delete rows, and the extra metadata column {@code row-kind} says
+ * {@code +U} or {@code -D}, since Beam SQL has no retractions. Read-only.
  */
 final class TopicMetaStore implements MetaStore {
   static final String TABLE_TYPE = "kafka-catalog";
@@ -88,14 +92,16 @@ final class TopicMetaStore implements MetaStore {
         properties.put(k, v);
       }
     });
-    properties.put("primary-key", String.join(";", PRIMARY_KEY));
+    List<String> key = read.primaryKey().isEmpty() ? PRIMARY_KEY : read.primaryKey();
+    properties.put("primary-key", String.join(";", key));
     return Table.builder()
         .type(TABLE_TYPE)
         .name(topic)
         .schema(read.outputSchema())
         .comment("Kafka topic " + topic + " (catalog " + settings.catalog() + ", inferred from "
-            + read.sampledRecords() + " records; metadata columns partition, offset, timestamp;"
-            + " primary key partition, offset)")
+            + read.sampledRecords() + " records; metadata columns partition, offset, timestamp"
+            + (read.primaryKey().isEmpty() ? "" : ", row-kind; an upsert table")
+            + "; primary key " + String.join(", ", key) + ")")
         .properties(properties)
         .build();
   }
@@ -106,8 +112,12 @@ final class TopicMetaStore implements MetaStore {
             new MetadataColumn("partition", MetadataKey.PARTITION),
             new MetadataColumn("offset", MetadataKey.OFFSET),
             new MetadataColumn("timestamp", MetadataKey.TIMESTAMP));
+    boolean upsert = settings.compactedAsUpsert() && TopicLister.isCompacted(settings, topic);
     return SchemaInferrer.infer(
-        settings.sourceOptions(topic), metadata, new KafkaRecordSampler(settings.maxFetchRecords()));
+        settings.sourceOptions(topic),
+        metadata,
+        new KafkaRecordSampler(settings.maxFetchRecords()),
+        upsert);
   }
 
   @Override

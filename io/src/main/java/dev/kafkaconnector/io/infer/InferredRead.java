@@ -20,6 +20,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param reshape turns decoded rows into output rows, or null when they are the same
  * @param outputSchema the schema of the rows the read outputs ({@code inferSchema} returns it)
  * @param sampledRecords how many records were sampled
+ * @param primaryKey the primary key of an upsert read (the key's columns), empty for a plain read
  */
 public record InferredRead(
     Map<String, String> options,
@@ -27,9 +28,11 @@ public record InferredRead(
     List<MetadataColumn> metadataColumns,
     @Nullable RowFlattener reshape,
     Schema outputSchema,
-    long sampledRecords)
+    long sampledRecords,
+    List<String> primaryKey)
     implements java.io.Serializable {
   public InferredRead {
+    primaryKey = List.copyOf(primaryKey);
     options = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     metadataColumns = List.copyOf(metadataColumns);
   }

@@ -45,6 +45,19 @@ public final class SchemaInferrer {
    */
   public static InferredRead infer(
       Map<String, String> options, List<MetadataColumn> typedMetadata, RecordSampler sampler) {
+    return infer(options, typedMetadata, sampler, false);
+  }
+
+  /**
+   * Infers the schema and, when {@code asUpsert} and the sampled keys have JSON columns, makes the
+   * read an upsert-kafka read keyed by those columns (the catalog's compacted topics); the
+   * metadata column {@code row-kind} then tells updates ({@code +U}) from deletes ({@code -D}).
+   */
+  public static InferredRead infer(
+      Map<String, String> options,
+      List<MetadataColumn> typedMetadata,
+      RecordSampler sampler,
+      boolean asUpsert) {
     Configuration conf = Configuration.of(options);
     FormatSelection formats = new FormatSelection(options);
     checkInferable(conf, formats);
@@ -79,7 +92,7 @@ public final class SchemaInferrer {
     }
     InferredColumns keyColumns =
         keys == null ? InferredColumns.of(List.of()) : retype(keys.columns(), keySettings);
-    return layout(options, conf, typedMetadata, keys, keyColumns, values, sample.size());
+    return layout(options, conf, typedMetadata, keys, keyColumns, values, sample.size(), asUpsert);
   }
 
   private static InferredColumns retype(InferredColumns columns, InferenceSettings settings) {
@@ -144,7 +157,8 @@ public final class SchemaInferrer {
       JsonSchemaInference keys,
       InferredColumns unprefixedKeyColumns,
       JsonSchemaInference values,
-      long sampled) {
+      long sampled,
+      boolean asUpsert) {
     String keyPrefix = conf.getOptional(KEY_FIELDS_PREFIX).orElse("");
     String valuePrefix = conf.getOptional(VALUE_FIELDS_PREFIX).orElse("");
     InferredColumns keyColumns = unprefixedKeyColumns.withPrefix(keyPrefix);
@@ -165,9 +179,17 @@ public final class SchemaInferrer {
       options.put(KEY_FIELDS.key(), String.join(";", keyColumns.topLevelNames()));
       options.put(VALUE_FIELDS_INCLUDE.key(), ValueFieldsInclude.EXCEPT_KEY.name());
     }
+    List<String> primaryKey = List.of();
+    if (asUpsert && !keyColumns.columns().isEmpty()) {
+      primaryKey = keyColumns.topLevelNames();
+      options.put(KafkaConnectorOptions.CONNECTOR.key(), KafkaConnectorOptions.UPSERT_KAFKA);
+      metadata.add(
+          new MetadataColumn(KafkaConnectorOptions.ROW_KIND_KEY, KafkaConnectorOptions.ROW_KIND_KEY));
+    }
     Schema physical = physical(keyColumns, valueColumns);
     Schema decoded =
-        SourceOptionsParser.parse("infer-schema", options, physical, metadata).outputSchema();
+        SourceOptionsParser.parse("infer-schema", options, physical, metadata, primaryKey)
+            .outputSchema();
     List<Column> out = new ArrayList<>(keyColumns.columns());
     if (rawKey != null) {
       out.add(rawKey);
@@ -184,7 +206,8 @@ public final class SchemaInferrer {
     Schema outputSchema = output.schema();
     RowFlattener reshape =
         outputSchema.equals(decoded) ? null : new RowFlattener(decoded, output);
-    return new InferredRead(options, physical, metadata, reshape, outputSchema, sampled);
+    return new InferredRead(
+        options, physical, metadata, reshape, outputSchema, sampled, primaryKey);
   }
 
   private static Schema physical(InferredColumns key, InferredColumns value) {

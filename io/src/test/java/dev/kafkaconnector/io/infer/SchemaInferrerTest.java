@@ -85,6 +85,22 @@ class SchemaInferrerTest {
   }
 
   @Test
+  void asUpsertKeysTheReadByTheKeyColumnsAndAddsRowKind() {
+    InferredRead read =
+        SchemaInferrer.infer(
+            options("key.format", "json", "key.fields-prefix", "key_"),
+            List.of(),
+            records("{\"id\": 1}", "{\"name\": \"a\"}", "{\"id\": 1}", null),
+            true);
+    assertEquals("key_id BIGINT, name STRING, row-kind STRING NOT NULL", sql(read.outputSchema()));
+    assertEquals(List.of("key_id"), read.primaryKey());
+    assertEquals("upsert-kafka", read.options().get("connector"));
+    InferredRead plain =
+        SchemaInferrer.infer(options(), List.of(), records(null, "{\"name\": \"a\"}"), true);
+    assertTrue(plain.primaryKey().isEmpty(), "no key columns: a plain read");
+  }
+
+  @Test
   void onlyNonJsonKeysGiveOnlyTheRawColumnAndNoKeyFormat() {
     InferredRead read =
         SchemaInferrer.infer(

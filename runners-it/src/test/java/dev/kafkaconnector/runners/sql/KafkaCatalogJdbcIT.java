@@ -144,6 +144,34 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
   }
 
   @Test
+  void aCompactedTopicIsAnUpsertTableKeyedByItsKeyColumns() throws Exception {
+    String users = KAFKA.newTopicName("catalog-compacted");
+    KAFKA.createTopic(users, 1, java.util.Map.of("cleanup.policy", "compact"));
+    producer.send(users, 0, null, "{\"id\": 1}", "{\"name\": \"ann\"}");
+    producer.send(users, 0, null, "{\"id\": 2}", "{\"name\": \"bob\"}");
+    producer.send(users, 0, null, "{\"id\": 2}", null);
+    producer.flush();
+    try (Connection c = connectWithCatalog();
+        Statement s = c.createStatement()) {
+      Set<String> rows =
+          new TreeSet<>(query(s, "SELECT key_id, value_name, `row-kind`, `offset`"
+              + " FROM cluster1.`" + users + "`"));
+      assertEquals(Set.of("1|ann|+U|0", "2|bob|+U|1", "2|null|-D|2"), rows);
+      // With the property false it is an append table without row-kind, where the tombstone is
+      // a bad record (here skipped by ingestion.ignore-errors).
+      s.execute(
+          "CREATE CATALOG kc_append TYPE 'kafka' PROPERTIES ("
+              + "'properties.bootstrap.servers' = '" + KAFKA.bootstrapServers() + "',"
+              + " 'infer-schema.compacted-topic-as-upsert-table' = 'false',"
+              + " 'ingestion.ignore-errors' = 'true', 'scan.bounded.mode' = 'latest-offset')");
+      assertEquals(
+          Set.of("1|ann", "2|bob"),
+          new TreeSet<>(query(s, "SELECT key_id, value_name FROM kc_append.`default`.`" + users
+              + "`")));
+    }
+  }
+
+  @Test
   void anotherCatalogTypeIsUnaffected() throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:beam:");
         Statement s = c.createStatement()) {
