@@ -3,6 +3,10 @@ package dev.kafkaconnector.io;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.infer.InferredRead;
+import dev.kafkaconnector.io.infer.KafkaRecordSampler;
+import dev.kafkaconnector.io.infer.SchemaInferrer;
+import dev.kafkaconnector.schema.infer.RowFlattener;
 import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
@@ -54,6 +58,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private final List<MetadataColumn> metadataColumns;
   private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
   private final List<String> primaryKey;
+  /** A schema inferred earlier (by the catalog, when the query was planned), or null. */
+  private final @Nullable InferredRead inferred;
 
   private KafkaConnectorRead(
       Map<String, String> options,
@@ -61,11 +67,33 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       List<MetadataColumn> metadataColumns,
       @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
       List<String> primaryKey) {
+    this(options, schema, metadataColumns, badRecordHandler, primaryKey, null);
+  }
+
+  private KafkaConnectorRead(
+      Map<String, String> options,
+      @Nullable Schema schema,
+      List<MetadataColumn> metadataColumns,
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
+      List<String> primaryKey,
+      @Nullable InferredRead inferred) {
     this.options = options;
     this.schema = schema;
     this.metadataColumns = metadataColumns;
     this.badRecordHandler = badRecordHandler;
     this.primaryKey = primaryKey;
+    this.inferred = inferred;
+  }
+
+  /**
+   * Reads with a schema inferred before ({@code SchemaInferrer.infer}) instead of sampling when
+   * applied: the Kafka catalog infers a table's schema when a query is planned and reads with
+   * exactly that schema. Replaces the options, schema and metadata columns set so far.
+   */
+  public KafkaConnectorRead withInferredSchema(InferredRead schemaAndLayout) {
+    return new KafkaConnectorRead(
+        new LinkedHashMap<>(schemaAndLayout.options()), null, List.of(), badRecordHandler,
+        List.of(), schemaAndLayout);
   }
 
   static KafkaConnectorRead create() {
@@ -74,7 +102,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
-    return new KafkaConnectorRead(newOptions, newSchema, columns, badRecordHandler, primaryKey);
+    return new KafkaConnectorRead(
+        newOptions, newSchema, columns, badRecordHandler, primaryKey, newSchema == null ? inferred : null);
   }
 
   /**
@@ -84,7 +113,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
    */
   public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorRead(options, schema, metadataColumns, handler, primaryKey);
+    return new KafkaConnectorRead(options, schema, metadataColumns, handler, primaryKey, inferred);
   }
 
   /**
@@ -94,7 +123,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   public KafkaConnectorRead withPrimaryKey(String... columns) {
     return new KafkaConnectorRead(
-        options, schema, metadataColumns, badRecordHandler, List.of(columns));
+        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred);
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
@@ -109,7 +138,12 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
     return withOptions(Map.of(key, value));
   }
 
-  /** The columns filled by the value format. Metadata columns are appended after them. */
+  /**
+   * The columns filled by the value format. Metadata columns are appended after them. Without
+   * it, a {@code json} value (and {@code json} key) has its schema inferred from the latest
+   * records of the topics when the transform is applied (see {@link
+   * KafkaConnectorIO#inferSchema}).
+   */
   public KafkaConnectorRead withSchema(Schema physicalSchema) {
     return with(options, physicalSchema, metadataColumns);
   }
@@ -209,7 +243,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
     return java.util.Collections.unmodifiableMap(options);
   }
 
-  /** Validates the options and returns the schema of the rows this source outputs. */
+  /**
+   * Validates the options and returns the schema of the rows this source outputs. Requires
+   * {@code withSchema}; without it, {@link KafkaConnectorIO#inferSchema} gives the schema.
+   */
   public Schema outputSchema() {
     return parse(UNAPPLIED).outputSchema();
   }
@@ -225,6 +262,9 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   @Override
   public PCollection<Row> expand(PBegin input) {
+    if (schema == null) {
+      return expandInferred(input);
+    }
     ParsedSource source = parse(UUID.randomUUID().toString());
     source.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
     if (!source.spec().isBounded()) {
@@ -260,6 +300,49 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       badRecordHandler.addErrorCollection(bad);
     }
     return outputs.get(ReadPartitionFn.ROWS).setRowSchema(source.outputSchema());
+  }
+
+  /**
+   * Without {@code withSchema}: samples the topics now, at construction, and reads with the
+   * inferred schema, so the output carries it like a declared one. Records read later that do not
+   * fit it (a wider type) follow the bad-record policy; members it does not know are ignored.
+   */
+  private PCollection<Row> expandInferred(PBegin input) {
+    InferredRead inferred =
+        this.inferred != null
+            ? this.inferred
+            : SchemaInferrer.infer(options, metadataColumns, new KafkaRecordSampler());
+    LOG.info(
+        "{}: schema inferred from {} sampled records: {}",
+        getName(), inferred.sampledRecords(), inferred.outputSchema());
+    KafkaConnectorRead concrete =
+        new KafkaConnectorRead(
+            inferred.options(),
+            inferred.physicalSchema(),
+            inferred.metadataColumns(),
+            badRecordHandler,
+            inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey());
+    PCollection<Row> rows = concrete.expand(input);
+    if (inferred.reshape() == null) {
+      return rows;
+    }
+    return rows.apply("FlattenInferredColumns", ParDo.of(new FlattenFn(inferred.reshape())))
+        .setRowSchema(inferred.outputSchema());
+  }
+
+  /** Flattens and orders decoded rows into the inferred output schema. */
+  private static final class FlattenFn extends DoFn<Row, Row> {
+    private static final long serialVersionUID = 1L;
+    private final RowFlattener flattener;
+
+    FlattenFn(RowFlattener flattener) {
+      this.flattener = flattener;
+    }
+
+    @ProcessElement
+    public void process(@Element Row row, OutputReceiver<Row> out) {
+      out.output(flattener.flatten(row));
+    }
   }
 
   @Override

@@ -47,15 +47,20 @@ public final class JsonOptions {
 
   /** All options of the {@code json} format, in documentation order. */
   public static List<ConfigOption<?>> all() {
-    return List.of(
-        FAIL_ON_MISSING_FIELD,
-        IGNORE_PARSE_ERRORS,
-        TIMESTAMP_FORMAT,
-        MAP_NULL_KEY_MODE,
-        MAP_NULL_KEY_LITERAL,
-        ENCODE_DECIMAL_AS_PLAIN_NUMBER,
-        ENCODE_IGNORE_NULL_FIELDS,
-        DECODE_JSON_PARSER_ENABLED);
+    List<ConfigOption<?>> all =
+        new java.util.ArrayList<>(
+            List.of(
+                FAIL_ON_MISSING_FIELD,
+                IGNORE_PARSE_ERRORS,
+                TIMESTAMP_FORMAT,
+                MAP_NULL_KEY_MODE,
+                MAP_NULL_KEY_LITERAL,
+                ENCODE_DECIMAL_AS_PLAIN_NUMBER,
+                ENCODE_IGNORE_NULL_FIELDS,
+                DECODE_JSON_PARSER_ENABLED));
+    // Read by the connector's schema inference, not by the format (see JsonInferenceOptions).
+    all.addAll(JsonInferenceOptions.all(PREFIX));
+    return List.copyOf(all);
   }
 
   /** {@code <format>.fail-on-missing-field}. */

@@ -164,7 +164,12 @@ class JsonFormatTest {
             "json.map-null-key.literal",
             "json.encode.decimal-as-plain-number",
             "json.encode.ignore-null-fields",
-            "json.decode.json-parser.enabled"),
+            "json.decode.json-parser.enabled",
+            "json.infer-schema.primitive-as-string",
+            "json.infer-schema.flatten-nested-columns.enable",
+            "json.infer-schema.string-type-inference",
+            "json.infer-schema.fixed-types",
+            "json.infer-schema.parse-key-error.field-name"),
         factory.options().stream().map(ConfigOption::key).toList());
     Map<String, String> defaults = new HashMap<>();
     factory.options().forEach(o -> defaults.put(o.key(), o.defaultText().orElse(null)));

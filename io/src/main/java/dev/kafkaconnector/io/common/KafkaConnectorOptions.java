@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.common;
 
+import dev.kafkaconnector.formats.json.JsonInferenceOptions;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import java.time.Duration;
 import java.util.List;
@@ -213,6 +214,32 @@ public final class KafkaConnectorOptions {
               + " timestamps may be late). 0 (the default, as in Flink) disables it, so an empty"
               + " partition holds event-time windows back.");
 
+  // ---- schema inference (read() without withSchema; see JsonInferenceOptions) ----
+
+  public static final ConfigOption<Long> SCAN_MAX_PRE_FETCH_RECORDS =
+      ConfigOption.longValue(
+          "scan.max.pre.fetch.records",
+          50L,
+          "Schema inference (read() without withSchema, inferSchema): how many of the latest"
+              + " records of each partition are sampled when the transform is applied, with the"
+              + " source's properties.* and within properties.default.api.timeout.ms (60 s"
+              + " unless set). 0 samples nothing (then infer-schema.fixed-types is the schema).");
+
+  public static final ConfigOption<Boolean> INFER_SCHEMA_PRIMITIVE_AS_STRING =
+      JsonInferenceOptions.primitiveAsString("");
+
+  public static final ConfigOption<Boolean> INFER_SCHEMA_FLATTEN_NESTED_COLUMNS =
+      JsonInferenceOptions.flattenNestedColumns("");
+
+  public static final ConfigOption<Boolean> INFER_SCHEMA_STRING_TYPE_INFERENCE =
+      JsonInferenceOptions.stringTypeInference("");
+
+  public static final ConfigOption<String> INFER_SCHEMA_FIXED_TYPES =
+      JsonInferenceOptions.fixedTypes("");
+
+  public static final ConfigOption<String> INFER_SCHEMA_PARSE_KEY_ERROR_FIELD_NAME =
+      JsonInferenceOptions.parseKeyErrorFieldName("");
+
   public static final ConfigOption<String> CONNECTOR =
       ConfigOption.string(
           "connector",
@@ -340,7 +367,13 @@ public final class KafkaConnectorOptions {
         SCAN_BOUNDED_SPECIFIC_OFFSETS,
         SCAN_WATERMARK_STRATEGY,
         SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS,
-        SCAN_WATERMARK_IDLE_TIMEOUT);
+        SCAN_WATERMARK_IDLE_TIMEOUT,
+        SCAN_MAX_PRE_FETCH_RECORDS,
+        INFER_SCHEMA_PRIMITIVE_AS_STRING,
+        INFER_SCHEMA_FLATTEN_NESTED_COLUMNS,
+        INFER_SCHEMA_STRING_TYPE_INFERENCE,
+        INFER_SCHEMA_FIXED_TYPES,
+        INFER_SCHEMA_PARSE_KEY_ERROR_FIELD_NAME);
   }
 
   /** Kafka client properties the connector sets itself; setting them is an error. */

@@ -79,13 +79,31 @@ public final class SourceOptionsParser {
     boolean upsert = isUpsert(Configuration.of(options));
     if (physicalSchema == null) {
       throw new IllegalArgumentException(
-          "No schema: call withSchema(Schema) with the columns the key and value formats fill");
+          "No schema: call withSchema(Schema) with the columns the key and value formats fill"
+              + " (with the json format, read() infers one when applied)");
     }
     Configuration conf = Configuration.of(options);
     FormatSelection formats = new FormatSelection(options);
-    checkKeys(options, formats);
-
     List<String> warnings = new ArrayList<>();
+    SourceSpec spec = spec(sourceId, options, formats, warnings);
+    RecordDecoder decoder =
+        DecoderFactory.create(options, formats, physicalSchema, typedMetadata, upsert);
+    ErrorPolicy errors = ErrorPolicy.from(conf);
+    return new ParsedSource(spec, decoder, decoder.outputSchema(), errors, List.copyOf(warnings));
+  }
+
+  /**
+   * Checks the option keys and builds what the reader runs with (topics, client settings,
+   * offsets), without the key and value columns: schema inference samples the cluster with
+   * exactly the settings the source will use.
+   *
+   * @param warnings receives the settings the connector overrides or ignores
+   * @throws IllegalArgumentException naming the offending key
+   */
+  public static SourceSpec spec(
+      String sourceId, Map<String, String> options, FormatSelection formats, List<String> warnings) {
+    Configuration conf = Configuration.of(options);
+    checkKeys(options, formats);
     Map<String, String> client = clientProperties(conf);
     TopicSubscription subscription = subscription(conf);
     StartupMode startupMode = conf.get(SCAN_STARTUP_MODE);
@@ -107,14 +125,9 @@ public final class SourceOptionsParser {
             conf.get(SCAN_WATERMARK_STRATEGY),
             conf.get(SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS),
             conf.get(SCAN_WATERMARK_IDLE_TIMEOUT));
-    SourceSpec spec =
-        new SourceSpec(
-            sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup,
-            watermark);
-    RecordDecoder decoder =
-        DecoderFactory.create(options, formats, physicalSchema, typedMetadata, upsert);
-    ErrorPolicy errors = ErrorPolicy.from(conf);
-    return new ParsedSource(spec, decoder, decoder.outputSchema(), errors, List.copyOf(warnings));
+    return new SourceSpec(
+        sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup,
+        watermark);
   }
 
   private static void checkKeys(Map<String, String> options, FormatSelection formats) {

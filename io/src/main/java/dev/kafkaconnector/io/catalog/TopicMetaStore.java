@@ -1,0 +1,138 @@
+package dev.kafkaconnector.io.catalog;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.MetadataKey;
+import dev.kafkaconnector.io.infer.InferredRead;
+import dev.kafkaconnector.io.infer.KafkaRecordSampler;
+import dev.kafkaconnector.io.infer.SchemaInferrer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.beam.sdk.extensions.sql.meta.BeamSqlTable;
+import org.apache.beam.sdk.extensions.sql.meta.Table;
+import org.apache.beam.sdk.extensions.sql.meta.provider.TableProvider;
+import org.apache.beam.sdk.extensions.sql.meta.store.MetaStore;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * The one database of a Kafka catalog: every topic of the cluster is a table whose schema is
+ * inferred the first time a query names it (sampling {@code max.fetch.records} records of the
+ * topic) and then kept for the catalog's life, so every query of a session sees one schema; create
+ * the catalog again to re-infer. Columns: the key's ({@code key_...}, with the raw-key column for
+ * non-JSON keys), the value's ({@code value_...}), then the metadata {@code partition} INT, {@code
+ * offset} BIGINT (together the primary key, in the table's properties under {@code primary-key},
+ * since Beam tables have none) and {@code timestamp} TIMESTAMP_LTZ(3). A compacted topic ({@code
+ * cleanup.policy} with {@code compact}) whose sampled keys have JSON columns is, with {@code
+ * infer-schema.compacted-topic-as-upsert-table} (default true), an upsert table keyed by its key
+ * columns: tombstones are delete rows, and the extra metadata column {@code row-kind} says
+ * {@code +U} or {@code -D}, since Beam SQL has no retractions. Read-only.
+ */
+final class TopicMetaStore implements MetaStore {
+  static final String TABLE_TYPE = "kafka-catalog";
+  static final List<String> PRIMARY_KEY = List.of("partition", "offset");
+
+  private final CatalogSettings settings;
+  private final Map<String, InferredRead> inferred = new ConcurrentHashMap<>();
+
+  TopicMetaStore(CatalogSettings settings) {
+    this.settings = settings;
+  }
+
+  @Override
+  public String getTableType() {
+    return TABLE_TYPE;
+  }
+
+  @Override
+  public void createTable(Table table) {
+    throw readOnly("CREATE TABLE " + table.getName());
+  }
+
+  @Override
+  public void dropTable(String tableName) {
+    throw readOnly("DROP TABLE " + tableName);
+  }
+
+  private UnsupportedOperationException readOnly(String what) {
+    return new UnsupportedOperationException(
+        "Kafka catalog '" + settings.catalog() + "' is read-only: " + what + " is not supported;"
+            + " its tables are the cluster's topics");
+  }
+
+  /** Every topic whose schema can be inferred (topics without records are left out). */
+  @Override
+  public Map<String, Table> getTables() {
+    Map<String, Table> out = new LinkedHashMap<>();
+    for (String topic : TopicLister.topics(settings)) {
+      try {
+        out.put(topic, table(topic));
+      } catch (IllegalArgumentException e) {
+        // An empty topic has no schema to show; naming it in a query gives the reason.
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public @Nullable Table getTable(String name) {
+    if (!inferred.containsKey(name) && !TopicLister.topics(settings).contains(name)) {
+      return null;
+    }
+    return table(name);
+  }
+
+  private Table table(String topic) {
+    InferredRead read = inferred.computeIfAbsent(topic, this::infer);
+    ObjectNode properties = JsonNodeFactory.instance.objectNode();
+    read.options().forEach((k, v) -> {
+      if (!dev.kafkaconnector.io.common.Secrets.isSecretOption(k)) {
+        properties.put(k, v);
+      }
+    });
+    List<String> key = read.primaryKey().isEmpty() ? PRIMARY_KEY : read.primaryKey();
+    properties.put("primary-key", String.join(";", key));
+    return Table.builder()
+        .type(TABLE_TYPE)
+        .name(topic)
+        .schema(read.outputSchema())
+        .comment("Kafka topic " + topic + " (catalog " + settings.catalog() + ", inferred from "
+            + read.sampledRecords() + " records; metadata columns partition, offset, timestamp"
+            + (read.primaryKey().isEmpty() ? "" : ", row-kind; an upsert table")
+            + "; primary key " + String.join(", ", key) + ")")
+        .properties(properties)
+        .build();
+  }
+
+  private InferredRead infer(String topic) {
+    List<MetadataColumn> metadata =
+        List.of(
+            new MetadataColumn("partition", MetadataKey.PARTITION),
+            new MetadataColumn("offset", MetadataKey.OFFSET),
+            new MetadataColumn("timestamp", MetadataKey.TIMESTAMP));
+    boolean upsert = settings.compactedAsUpsert() && TopicLister.isCompacted(settings, topic);
+    return SchemaInferrer.infer(
+        settings.sourceOptions(topic),
+        metadata,
+        new KafkaRecordSampler(settings.maxFetchRecords()),
+        upsert);
+  }
+
+  @Override
+  public BeamSqlTable buildBeamSqlTable(Table table) {
+    return new CatalogTable(
+        settings.catalog(), table.getName(), inferred.computeIfAbsent(table.getName(), this::infer));
+  }
+
+  @Override
+  public void registerProvider(TableProvider provider) {
+    // Tables of other types live in other catalogs: this one holds only the cluster's topics.
+  }
+
+  @Override
+  public Map<String, TableProvider> tableProviders() {
+    return Map.of();
+  }
+}
