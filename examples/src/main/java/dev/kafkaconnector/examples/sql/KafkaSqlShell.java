@@ -57,14 +57,15 @@ public final class KafkaSqlShell {
     try {
       if (servers == null) {
         messages.println("kafka-sql: starting an embedded Kafka broker ...");
-        embedded = EmbeddedKafkaCluster.inJvm().start();
+        // a sandbox: INSERT INTO a table of a new topic creates the topic (1 partition)
+        embedded = EmbeddedKafkaCluster.inJvm().autoCreateTopics(true).start();
         servers = embedded.bootstrapServers();
         SampleOrders.write(embedded);
         init.add(SampleOrders.ddl(servers));
         messages.println("kafka-sql: embedded Kafka broker at " + servers + ", topic '"
-            + SampleOrders.TOPIC + "' with " + SampleOrders.count() + " JSON orders. Table '"
-            + SampleOrders.TOPIC + "' is declared with this Flink DDL (paste your own CREATE TABLE"
-            + " ... WITH (...) the same way):");
+            + SampleOrders.TOPIC + "' with " + SampleOrders.count() + " JSON orders (new topics"
+            + " are created on first write). Table '" + SampleOrders.TOPIC + "' is declared with"
+            + " this Flink DDL (paste your own CREATE TABLE ... WITH (...) the same way):");
         messages.println(SampleOrders.ddl(servers).indent(2).stripTrailing() + ";");
       } else {
         try {
@@ -81,8 +82,13 @@ public final class KafkaSqlShell {
           ? "SELECT id, product, price, ts FROM orders;  " : "")
           + "SET runner = 'FlinkRunner';  !help  !quit");
       InitializingDriver.register(init);
+      if (System.console() == null) {
+        // no terminal (a script, a pipe): a dumb terminal, without jline's warning about it
+        System.setProperty("org.jline.terminal.dumb", "true");
+      }
       List<String> all = new ArrayList<>(
-          List.of("-u", InitializingDriver.URL, "-n", "", "-p", "", "-nn", "kafka-sql"));
+          List.of("-u", InitializingDriver.URL, "-n", "", "-p", "", "-nn", "kafka-sql",
+              "--isolation=TRANSACTION_NONE"));
       all.addAll(sqlline);
       SqlLine.Status status = SqlLine.start(all.toArray(String[]::new), null, true);
       return status == SqlLine.Status.OK ? 0 : Math.max(1, status.ordinal());

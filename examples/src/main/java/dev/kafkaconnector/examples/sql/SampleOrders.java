@@ -30,9 +30,12 @@ final class SampleOrders {
 
   private SampleOrders() {}
 
-  /** Creates the topic and writes the orders, keyed by id, alternating partitions. */
+  /**
+   * Creates the topic and writes the orders, keyed by id, alternating partitions. The topic keeps
+   * its records forever: their fixed timestamps are older than the broker's default retention.
+   */
   static void write(EmbeddedKafkaCluster kafka) throws Exception {
-    kafka.createTopic(TOPIC, PARTITIONS);
+    kafka.createTopic(TOPIC, PARTITIONS, Map.of("retention.ms", "-1"));
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
