@@ -332,9 +332,17 @@ public final class KafkaConnectorOptions {
               + " string ('id' or 'a;b') or a JSON array of column names; it is the record key,"
               + " encoded with key.format. Beam SQL's DDL has no PRIMARY KEY clause.");
 
+  public static final ConfigOption<String> SQL_VIRTUAL =
+      ConfigOption.string(
+          "virtual",
+          "Beam SQL tables: metadata columns that INSERT does not write (Flink's METADATA ..."
+              + " VIRTUAL), a ';'-separated string or a JSON array of column names of key"
+              + " 'metadata'. Beam SQL's INSERT still gives every column; their values are"
+              + " dropped.");
+
   /** The keys a Beam SQL table takes in TBLPROPERTIES besides the source and sink options. */
   public static List<ConfigOption<?>> sqlTableOptions() {
-    return List.of(SQL_METADATA, SQL_PRIMARY_KEY);
+    return List.of(SQL_METADATA, SQL_PRIMARY_KEY, SQL_VIRTUAL);
   }
 
   /** Options a source accepts, besides the properties.* and format families. */

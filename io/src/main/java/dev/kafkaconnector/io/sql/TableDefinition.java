@@ -35,13 +35,15 @@ import org.apache.beam.sdk.schemas.Schema;
  * @param options the connector options, {@code connector} included
  * @param metadata the metadata columns, keys as declared
  * @param primaryKey the primary key (upsert tables), else empty
+ * @param virtual the metadata columns that are never written (Flink's VIRTUAL)
  */
 record TableDefinition(
     String name,
     Schema schema,
     Map<String, String> options,
     List<MetadataColumn> metadata,
-    List<String> primaryKey)
+    List<String> primaryKey,
+    List<String> virtual)
     implements Serializable {
 
   /**
@@ -113,13 +115,13 @@ record TableDefinition(
 
   /**
    * The columns an INSERT writes: all but the metadata columns of read-only keys (offset,
-   * value.table, …), which are ignored on write.
+   * value.table, …) and the virtual ones, which are ignored on write.
    */
   Schema writeSchema() {
     Schema.Builder b = Schema.builder();
     for (Schema.Field field : schema.getFields()) {
       String key = metadataKey(field.getName());
-      if (key == null || writeKey(key) != null) {
+      if (key == null || (writeKey(key) != null && !virtual.contains(field.getName()))) {
         b.addField(field);
       }
     }
@@ -134,7 +136,7 @@ record TableDefinition(
                 optionsOf(KafkaConnectorOptions.sinkOptions(), KafkaConnectorOptions.sourceOptions()));
     for (MetadataColumn column : metadata) {
       String key = writeKey(column.key());
-      if (key != null) {
+      if (key != null && !virtual.contains(column.name())) {
         write = write.withMetadataColumn(column.name(), key);
       }
     }

@@ -4,6 +4,7 @@ import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.METADATA_LIST;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_METADATA;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_PRIMARY_KEY;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_VIRTUAL;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.TOPIC;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,6 +39,7 @@ final class TableProperties {
     Map<String, String> options = new LinkedHashMap<>();
     List<MetadataColumn> metadata = new ArrayList<>();
     List<String> primaryKey = new ArrayList<>();
+    List<String> virtual = new ArrayList<>();
     if (properties != null) {
       Iterator<Map.Entry<String, JsonNode>> fields = properties.fields();
       while (fields.hasNext()) {
@@ -47,7 +49,9 @@ final class TableProperties {
         if (key.equals(SQL_METADATA.key())) {
           metadata.addAll(metadataColumns(name, value));
         } else if (key.equals(SQL_PRIMARY_KEY.key())) {
-          primaryKey.addAll(primaryKey(name, value));
+          primaryKey.addAll(columnList(name, SQL_PRIMARY_KEY.key(), value));
+        } else if (key.equals(SQL_VIRTUAL.key())) {
+          virtual.addAll(columnList(name, SQL_VIRTUAL.key(), value));
         } else {
           options.put(key, scalar(name, key, value));
         }
@@ -94,8 +98,16 @@ final class TableProperties {
                 + " not a column of the table " + table.getSchema().getFieldNames());
       }
     }
+    for (String column : virtual) {
+      if (listed.stream().noneMatch(m -> m.name().equals(column))) {
+        throw error(
+            name, "key '" + SQL_VIRTUAL.key() + "' names column '" + column + "', which is not a"
+                + " metadata column (key '" + SQL_METADATA.key() + "')");
+      }
+    }
     return new TableDefinition(
-        name, table.getSchema(), options, List.copyOf(listed), List.copyOf(primaryKey));
+        name, table.getSchema(), options, List.copyOf(listed), List.copyOf(primaryKey),
+        List.copyOf(virtual));
   }
 
   /** The message of a bad declaration of table {@code name}. */
@@ -136,7 +148,7 @@ final class TableProperties {
     return columns;
   }
 
-  private static List<String> primaryKey(String table, JsonNode value) {
+  private static List<String> columnList(String table, String listKey, JsonNode value) {
     List<String> columns = new ArrayList<>();
     if (value.isTextual()) {
       Arrays.stream(value.textValue().split(";"))
@@ -147,18 +159,18 @@ final class TableProperties {
       for (JsonNode element : value) {
         if (!element.isTextual()) {
           throw error(
-              table, "key '" + SQL_PRIMARY_KEY.key() + "' must list column names (JSON strings),"
+              table, "key '" + listKey + "' must list column names (JSON strings),"
                   + " but holds " + describe(element));
         }
         columns.add(element.textValue().trim());
       }
     } else {
       throw error(
-          table, "key '" + SQL_PRIMARY_KEY.key() + "' must be a ';'-separated string or a JSON"
+          table, "key '" + listKey + "' must be a ';'-separated string or a JSON"
               + " array of column names, but is " + describe(value));
     }
     if (columns.isEmpty()) {
-      throw error(table, "key '" + SQL_PRIMARY_KEY.key() + "' names no column");
+      throw error(table, "key '" + listKey + "' names no column");
     }
     return columns;
   }

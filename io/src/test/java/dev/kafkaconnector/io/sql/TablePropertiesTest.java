@@ -83,6 +83,24 @@ class TablePropertiesTest {
   }
 
   @Test
+  void virtualMetadataIsLeftOutOnWrite() throws Exception {
+    TableDefinition d =
+        TableProperties.parse(
+            table("{\"format\": \"json\", \"metadata\": {\"ts\": \"timestamp\"},"
+                + " \"virtual\": [\"ts\"]}", null),
+            false);
+    assertEquals(List.of("ts"), d.virtual());
+    assertTrue(!d.writeSchema().hasField("ts"));
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> TableProperties.parse(
+                table("{\"format\": \"json\", \"virtual\": \"name\"}", null), false));
+    assertTrue(e.getMessage().contains("key 'virtual' names column 'name', which is not a"
+        + " metadata column"), e.getMessage());
+  }
+
+  @Test
   void primaryKeyAsStringOrArray() throws Exception {
     String base = "\"format\": \"json\", \"key.format\": \"json\", ";
     assertEquals(

@@ -96,6 +96,50 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
         written);
   }
 
+  /**
+   * The spec's first SQL table (000, "SQL": KafkaTable, csv, the record timestamp as a VIRTUAL
+   * metadata column) as Flink DDL translated by {@code FlinkDdl.toBeamSql}, with a watermark
+   * clause and a bounded mode added: the rows carry the record timestamps.
+   */
+  @Test
+  void flinkDdlOfTheSpecThroughSqlTransform() {
+    String topic = newTopic("sql-flinkddl", 1);
+    for (int i = 0; i < 5; i++) {
+      producer.send(topic, 0, 1_700_000_000_000L + 1000L * i, null, i + "," + (100 + i) + ",buy");
+    }
+    producer.flush();
+    String ddl = """
+        CREATE TABLE KafkaTable (
+          `user_id` BIGINT,
+          `item_id` BIGINT,
+          `behavior` STRING,
+          `ts` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL,
+          WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'properties.group.id' = 'testGroup',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'csv'
+        )""".formatted(topic, KAFKA.bootstrapServers());
+    List<Row> rows =
+        run("SELECT user_id, item_id, behavior, ts FROM KafkaTable",
+            dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl));
+    List<String> seen = new ArrayList<>();
+    for (Row r : rows) {
+      seen.add(r.getInt64("user_id") + " " + r.getInt64("item_id") + " " + r.getString("behavior")
+          + " " + r.getDateTime("ts").getMillis());
+    }
+    seen.sort(null);
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      expected.add(i + " " + (100 + i) + " buy " + (1_700_000_000_000L + 1000L * i));
+    }
+    assertEquals(expected, seen);
+  }
+
   @Test
   void nestedJsonGivesTheSpecsPrintedOutput() {
     String topic = newTopic("sql-nested", 1);

@@ -85,6 +85,75 @@ class JdbcDriverSqlIT extends SqlITSupport {
     assertEquals(expected, written);
   }
 
+  /**
+   * The spec's first example (000, "Exemples") as Flink DDL through {@code jdbc:kafkaconnector:},
+   * which translates it: placeholders replaced, plus a startup and a bounded mode so that the
+   * INSERT ends.
+   */
+  static String specFirstExampleFlinkDdl(String name, String topic, String group) {
+    return """
+        CREATE TEMPORARY TABLE %s (
+          id INT,
+          name STRING,
+          age INT
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'properties.group.id' = '%s',
+          'format' = 'csv',
+          'scan.startup.mode' = 'earliest-offset', -- added: read from the start
+          'scan.bounded.mode' = 'latest-offset'    -- added: and stop at the end
+        );""".formatted(name, topic, KAFKA.bootstrapServers(), group);
+  }
+
+  @Test
+  void specFirstExampleAsFlinkDdlOnTheDirectRunner() throws Exception {
+    flinkDdlFirstExample("jdbc-flinkddl-direct", null);
+  }
+
+  @Test
+  void specFirstExampleAsFlinkDdlOnFlink() throws Exception {
+    flinkDdlFirstExample("jdbc-flinkddl-flink", "'FlinkRunner'");
+  }
+
+  private static void flinkDdlFirstExample(String prefix, String runner) throws Exception {
+    String source = newTopic(prefix + "-source", 2);
+    String sink = newTopic(prefix + "-sink", 1);
+    for (int i = 0; i < 10; i++) {
+      producer.send(source, i % 2, null, null, i + ",n" + i + "," + (30 + i));
+    }
+    producer.flush();
+    try (Connection c = DriverManager.getConnection("jdbc:kafkaconnector:");
+        Statement s = c.createStatement()) {
+      if (runner != null) {
+        s.execute("SET runner = " + runner);
+        s.execute("SET flinkMaster = '[local]'");
+        s.execute("SET parallelism = '2'");
+      }
+      s.execute(specFirstExampleFlinkDdl("kafka_source", source, prefix));
+      s.execute(specFirstExampleFlinkDdl("kafka_sink", sink, prefix));
+      s.executeUpdate("INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source");
+      // Beam's driver returns query results from the DirectRunner only ("collectRowList is
+      // only available in direct runner")
+      s.execute("SET runner = 'DirectRunner'");
+      List<String> selected = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery("SELECT id, name, age FROM kafka_sink")) {
+        while (rs.next()) {
+          selected.add(rs.getInt(1) + "," + rs.getString(2) + "," + rs.getInt(3));
+        }
+      }
+      selected.sort(null);
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        expected.add(i + ",n" + i + "," + (30 + i));
+      }
+      expected.sort(null);
+      assertEquals(expected, selected);
+    }
+    assertEquals(10, readBack(sink).size());
+  }
+
   @Test
   void nestedJsonElementsAsTheSpecPrintsThem() throws Exception {
     String topic = newTopic("jdbc-nested", 1);

@@ -1,0 +1,117 @@
+package dev.kafkaconnector.examples.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code examples/bin/kafka-sql -f script.sql --outputformat=csv} as a user runs it: a real
+ * process from the project root, its standard output and exit status checked. The launcher gets
+ * this test's class path ({@code KAFKA_SQL_CLASSPATH}) instead of building one with Maven.
+ */
+class KafkaSqlShellIT {
+  @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
+
+  @TempDir Path dir;
+
+  /** What a shell run printed and returned. */
+  record Run(int exitCode, String out, String err) {}
+
+  Run shell(String script, String... args) throws Exception {
+    Path file = dir.resolve("script.sql");
+    Files.writeString(file, script, StandardCharsets.UTF_8);
+    Path root = Path.of("..").toAbsolutePath().normalize();
+    List<String> command = new java.util.ArrayList<>(
+        List.of("bash", root.resolve("examples/bin/kafka-sql").toString()));
+    command.addAll(List.of(args));
+    command.addAll(List.of("-f", file.toString(), "--outputformat=csv"));
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().put("KAFKA_SQL_CLASSPATH", System.getProperty("java.class.path"));
+    Process p = pb.start();
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("the shell did not end: " + Files.readString(err));
+    }
+    return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  @Test
+  void scriptOverTheEmbeddedBrokersSampleTable() throws Exception {
+    Run run = shell("SELECT id, product, price, part FROM orders WHERE price > 10 ORDER BY id"
+        + " LIMIT 10;\n");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("'id','product','price','part'\n'1','teddy bear','12.5','0'\n"
+        + "'4','kite','15.0','1'\n'5','rake','21.0','0'\n'6','cookbook','19.9','1'\n"), run.out());
+    assertTrue(run.err().contains("CREATE TABLE orders ("), run.err());
+  }
+
+  @Test
+  void aFailingStatementEndsTheScriptWithANonZeroStatus() throws Exception {
+    Run run = shell("""
+        CREATE TABLE t (a INT, b AS a + 1) WITH ('connector' = 'kafka', 'topic' = 't');
+        SELECT 'not reached';
+        """, "--bootstrap-servers=" + KAFKA.bootstrapServers());
+    assertNotEquals(0, run.exitCode(), run.out() + run.err());
+    String all = run.out() + run.err();
+    assertTrue(all.contains("Flink DDL of table 't': computed column 'b' AS a + 1"), all);
+    assertTrue(!run.out().contains("not reached"), run.out());
+  }
+
+  @Test
+  void flinkDdlCopyOnFlinkAgainstAGivenBroker() throws Exception {
+    String source = KAFKA.newTopicName("shell-source");
+    String sink = KAFKA.newTopicName("shell-sink");
+    KAFKA.createTopic(source, 2);
+    KAFKA.createTopic(sink, 1);
+    try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+        java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+        new org.apache.kafka.common.serialization.StringSerializer(),
+        new org.apache.kafka.common.serialization.StringSerializer())) {
+      for (int i = 0; i < 6; i++) {
+        producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
+            source, i % 2, null, i + ",name " + i + "," + (20 + i)));
+      }
+    }
+    String table = """
+        CREATE TEMPORARY TABLE %s (
+          id INT,
+          name STRING,
+          age INT
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'properties.group.id' = 'shell',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'csv'
+        );
+        """;
+    Run run = shell(
+        table.formatted("kafka_source", source, KAFKA.bootstrapServers())
+            + table.formatted("kafka_sink", sink, KAFKA.bootstrapServers())
+            + "SET runner = 'FlinkRunner';\n"
+            + "SET parallelism = '2';\n"
+            + "INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source;\n"
+            + "SET runner = 'DirectRunner';\n"
+            + "SELECT id, name, age FROM kafka_sink ORDER BY id LIMIT 100;\n",
+        "--bootstrap-servers=" + KAFKA.bootstrapServers());
+    assertEquals(0, run.exitCode(), run.out() + run.err());
+    assertTrue(run.out().contains("'id','name','age'\n'0','name 0','20'\n'1','name 1','21'\n"
+        + "'2','name 2','22'\n'3','name 3','23'\n'4','name 4','24'\n'5','name 5','25'\n"),
+        run.out());
+  }
+}
