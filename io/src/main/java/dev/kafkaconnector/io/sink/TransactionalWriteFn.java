@@ -2,8 +2,10 @@ package dev.kafkaconnector.io.sink;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -93,6 +95,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   private transient boolean registered;
   /** Shards whose input ended (the end timer fired) in this instance. */
   private transient Set<Integer> ended;
+  /** Per shard, the durability marker when its records were last read and some had to wait. */
+  private transient Map<Integer, Long> scannedAt;
   /**
    * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so
    * it can take callbacks from a timer at the end of the input, where Beam offers none.
@@ -110,6 +114,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     instance = UUID.randomUUID().toString();
     durable = new AtomicLong(-1);
     ended = new HashSet<>();
+    scannedAt = new HashMap<>();
   }
 
   @StartBundle
@@ -165,6 +170,14 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     if (writer == null) {
       return;
     }
+    long marker = durabilityMarker();
+    Long scanned = scannedAt.get(shardId);
+    if (scanned != null && scanned == marker && !ended.contains(shardId)) {
+      // Nothing became durable since the last look found records waiting: do not read them all.
+      flush.offset(FLUSH_DELAY).setRelative();
+      return;
+    }
+    scannedAt.remove(shardId);
     List<KV<String, KV<Long, EncodedRecord>>> waiting = new ArrayList<>();
     List<KV<Long, EncodedRecord>> ready = new ArrayList<>();
     for (KV<String, KV<Long, EncodedRecord>> p : pending.read()) {
@@ -187,6 +200,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     if (waiting.isEmpty()) {
       return;
     }
+    scannedAt.put(shardId, marker);
     if (ended.contains(shardId) && !committedBundlesAreDurable && operatorFinalizer != null) {
       // Flink fires no timer after the end of the input: the final checkpoint writes these.
       List<KV<Long, EncodedRecord>> left = new ArrayList<>();
@@ -260,6 +274,11 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       }
     }
     return expected;
+  }
+
+  /** What changes when more of this instance's bundles become durable. */
+  private long durabilityMarker() {
+    return committedBundlesAreDurable ? bundle : durable.get();
   }
 
   /** Whether the bundle of {@code tag} is committed by the runner. */

@@ -100,11 +100,20 @@ public final class WriteBenchmark {
         if (!only.contains(name)) {
           continue;
         }
-        bench.runOnce(name); // warm-up
-        resetPeaks();
         double[] seconds = new double[runs];
-        for (int i = 0; i < runs; i++) {
-          seconds[i] = bench.runOnce(name);
+        try {
+          bench.runOnce(name); // warm-up
+          resetPeaks();
+          for (int i = 0; i < runs; i++) {
+            seconds[i] = bench.runOnce(name);
+          }
+        } catch (Exception e) {
+          Throwable root = e;
+          while (root.getCause() != null) {
+            root = root.getCause();
+          }
+          System.out.printf(Locale.ROOT, "%-15s FAILED: %s (%s)%n", name, e, root);
+          continue;
         }
         Arrays.sort(seconds);
         long peakMb = peakHeapBytes() / (1024 * 1024);
@@ -204,6 +213,7 @@ public final class WriteBenchmark {
     // KafkaIO's EOS sink is @RequiresStableInput: without this its buffer is not drained at the
     // end of a finite input and the job fails in a restart loop ("watermark holds left").
     options.setEnableStableInputDrain(true);
+    options.setNumberOfExecutionRetries(0); // a failing case fails, not restarts for ever
     return options;
   }
 
