@@ -214,6 +214,12 @@ public final class WriteBenchmark {
     // end of a finite input and the job fails in a restart loop ("watermark holds left").
     options.setEnableStableInputDrain(true);
     options.setNumberOfExecutionRetries(0); // a failing case fails, not restarts for ever
+    // Checkpoints to files: an exactly-once sink keeps a checkpoint interval of records in state,
+    // more than the JobManager storage's 5 MB limit at this rate.
+    options.setStateBackend("filesystem");
+    options.setStateBackendStoragePath(
+        java.nio.file.Paths.get(System.getProperty("java.io.tmpdir"), "write-bench-checkpoints")
+            .toUri().toString());
     return options;
   }
 
