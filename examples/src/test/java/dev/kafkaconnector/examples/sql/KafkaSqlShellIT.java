@@ -114,4 +114,39 @@ class KafkaSqlShellIT {
         + "'2','name 2','22'\n'3','name 3','23'\n'4','name 4','24'\n'5','name 5','25'\n"),
         run.out());
   }
+
+  /**
+   * The Kafka JSON catalog in the shell: CREATE CATALOG, USE, a bounded SELECT with inferred
+   * columns, sqlline's {@code !columns} (the JDBC metadata), and the read-only error ending the
+   * script.
+   */
+  @Test
+  void catalogInTheShell() throws Exception {
+    String topic = KAFKA.newTopicName("shell-catalog");
+    KAFKA.createTopic(topic, 1);
+    try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+        java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+        new org.apache.kafka.common.serialization.StringSerializer(),
+        new org.apache.kafka.common.serialization.StringSerializer())) {
+      producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
+          topic, "{\"id\": 1}", "{\"name\": \"a\", \"price\": 10}"));
+      producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
+          topic, "{\"id\": 2}", "{\"name\": \"b\", \"price\": 12.5}"));
+    }
+    Run run = shell(
+        "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ('properties.bootstrap.servers' = '"
+            + KAFKA.bootstrapServers() + "', 'format' = 'json', 'default-database' = 'cluster1',"
+            + " 'scan.bounded.mode' = 'latest-offset');\n"
+            + "USE CATALOG kc;\n"
+            + "SELECT key_id, value_name, value_price FROM cluster1.`" + topic + "`"
+            + " ORDER BY key_id LIMIT 10;\n"
+            + "!columns " + topic + "\n"
+            + "INSERT INTO cluster1.`" + topic + "` SELECT * FROM cluster1.`" + topic + "`;\n",
+        "--bootstrap-servers=" + KAFKA.bootstrapServers());
+    assertTrue(run.out().contains("'key_id','value_name','value_price'\n'1','a','10.0'\n"
+        + "'2','b','12.5'\n"), run.out() + run.err());
+    assertTrue(run.out().contains("'value_price'") && run.out().contains("DOUBLE"), run.out());
+    assertNotEquals(0, run.exitCode(), "the INSERT into a catalog table fails");
+    assertTrue((run.out() + run.err()).contains("read-only"), run.out() + run.err());
+  }
 }

@@ -121,43 +121,8 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
    */
   @Test
   void aRestartedJobAbortsTheTransactionADeadOneLeftOpen() {
-    String topic = newTopic("eos-linger", 1);
     String prefix = "eos-linger-" + System.nanoTime();
-    KafkaProducer<byte[], byte[]> dead =
-        new KafkaProducer<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-0",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
-    try {
-      dead.initTransactions();
-      dead.beginTransaction();
-      dead.send(new ProducerRecord<>(topic, "uncommitted".getBytes(StandardCharsets.UTF_8)));
-      dead.flush(); // on the broker, open: read_committed readers stop before it
-
-      Schema schema = Schema.builder().addStringField("line").build();
-      List<Row> rows = new ArrayList<>();
-      for (int i = 0; i < 10; i++) {
-        rows.add(Row.withSchema(schema).addValue("r" + i).build());
-      }
-      run(
-          schema,
-          rows,
-          sink(topic)
-              .withOptions(
-                  Map.of(
-                      "format", "raw",
-                      "sink.delivery-guarantee", "exactly-once",
-                      "sink.transactional-id-prefix", prefix,
-                      "sink.parallelism", "1")));
-      List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 10);
-      Set<String> expected = new TreeSet<>();
-      rows.forEach(r -> expected.add(r.getString("line")));
-      assertEquals(expected, values(back), "the new records, not blocked and without the aborted one");
-    } finally {
-      dead.close(java.time.Duration.ZERO);
-    }
+    writesDespiteAnOpenTransactionOf(prefix + "-0", prefix, 1);
   }
 
   /**
@@ -167,24 +132,35 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
    */
   @Test
   void aJobWithFewerShardsAbortsATransactionLeftOnAnIdItDoesNotUse() {
-    String topic = newTopic("eos-fewer", 1);
     String prefix = "eos-fewer-" + System.nanoTime();
+    writesDespiteAnOpenTransactionOf(prefix + "-7", prefix, 2);
+  }
+
+  /**
+   * Leaves a transaction of {@code deadId} open on a new topic (read_committed readers stop
+   * before it), runs an exactly-once job with {@code prefix} and {@code shards}, and checks that a
+   * reader gets the job's records and not the open transaction's.
+   */
+  private void writesDespiteAnOpenTransactionOf(String deadId, String prefix, int shards) {
+    String topic = newTopic("eos-open", 1);
     KafkaProducer<byte[], byte[]> dead =
         new KafkaProducer<>(
             Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-7",
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, deadId,
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
     try {
       dead.initTransactions();
       dead.beginTransaction();
       dead.send(new ProducerRecord<>(topic, "uncommitted".getBytes(StandardCharsets.UTF_8)));
-      dead.flush();
+      dead.flush(); // on the broker, open: read_committed readers stop before it
       Schema schema = Schema.builder().addStringField("line").build();
       List<Row> rows = new ArrayList<>();
+      Set<String> expected = new TreeSet<>();
       for (int i = 0; i < 10; i++) {
         rows.add(Row.withSchema(schema).addValue("r" + i).build());
+        expected.add("r" + i);
       }
       run(
           schema,
@@ -195,10 +171,9 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
                       "format", "raw",
                       "sink.delivery-guarantee", "exactly-once",
                       "sink.transactional-id-prefix", prefix,
-                      "sink.parallelism", "2")));
-      Set<String> expected = new TreeSet<>();
-      rows.forEach(r -> expected.add(r.getString("line")));
-      assertEquals(expected, values(readBack(topic, 10)), "the new records, not blocked");
+                      "sink.parallelism", Integer.toString(shards))));
+      assertEquals(expected, values(readBack(topic, 10)),
+          "the new records, not blocked and without the aborted one");
     } finally {
       dead.close(java.time.Duration.ZERO);
     }
