@@ -53,6 +53,46 @@ public interface FormatFactory {
   RowDecoder createDecoder(Schema schema, FormatContext context);
 
   /**
+   * Creates a decoder that fills only the {@code selected} columns of {@code schema}
+   * (projection push-down: a query that selects a few columns). Its rows hold the selected columns
+   * in their order, then the metadata of {@code context}. Formats should not convert, and where
+   * they can not even parse, the other columns; a value that only an unselected column holds is
+   * then not checked, as in Flink.
+   *
+   * <p>The default asks {@link #readsColumnsByName()}: formats that find each column by name in
+   * the message decode the selected columns as if they were the whole schema; others decode whole
+   * rows and pick the selected values (correct, but no saving). Positional formats (CSV by
+   * position, Avro's field order) override this.
+   *
+   * @param schema all the columns this format fills on this side, in order
+   * @param selected the columns wanted: a subset of {@code schema}, same names and types
+   * @throws IllegalArgumentException as {@link #createDecoder(Schema, FormatContext)}, or when
+   *     {@code selected} is not a subset of {@code schema}
+   */
+  default RowDecoder createDecoder(Schema schema, Schema selected, FormatContext context) {
+    Projection projection = Projection.of(schema, selected);
+    if (projection.isAll()) {
+      return createDecoder(schema, context);
+    }
+    if (readsColumnsByName()) {
+      return createDecoder(selected, context);
+    }
+    RowDecoder whole = createDecoder(schema, context);
+    return projection.picking(
+        whole,
+        context.metadataKeys().size(),
+        ProducedSchema.of(selected, this, context.metadataKeys()));
+  }
+
+  /**
+   * Whether this format finds each column in a message by its name (JSON objects), so that a
+   * decoder of some of the columns is a decoder for a schema of only those. False by default.
+   */
+  default boolean readsColumnsByName() {
+    return false;
+  }
+
+  /**
    * Creates an encoder for rows of {@code schema}.
    *
    * @throws IllegalArgumentException when the schema or an option cannot be used with this format

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.schemas.Schema;
@@ -60,6 +61,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private final List<String> primaryKey;
   /** A schema inferred earlier (by the catalog, when the query was planned), or null. */
   private final @Nullable InferredRead inferred;
+  /** The only columns to output (projection push-down), or null for all. */
+  private final @Nullable Set<String> projection;
 
   private KafkaConnectorRead(
       Map<String, String> options,
@@ -77,6 +80,18 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
       List<String> primaryKey,
       @Nullable InferredRead inferred) {
+    this(options, schema, metadataColumns, badRecordHandler, primaryKey, inferred, null);
+  }
+
+  private KafkaConnectorRead(
+      Map<String, String> options,
+      @Nullable Schema schema,
+      List<MetadataColumn> metadataColumns,
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
+      List<String> primaryKey,
+      @Nullable InferredRead inferred,
+      @Nullable Set<String> projection) {
+    this.projection = projection;
     this.options = options;
     this.schema = schema;
     this.metadataColumns = metadataColumns;
@@ -103,7 +118,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
     return new KafkaConnectorRead(
-        newOptions, newSchema, columns, badRecordHandler, primaryKey, newSchema == null ? inferred : null);
+        newOptions, newSchema, columns, badRecordHandler, primaryKey,
+        newSchema == null ? inferred : null, projection);
   }
 
   /**
@@ -113,7 +129,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
    */
   public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorRead(options, schema, metadataColumns, handler, primaryKey, inferred);
+    return new KafkaConnectorRead(
+        options, schema, metadataColumns, handler, primaryKey, inferred, projection);
   }
 
   /**
@@ -123,7 +140,27 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   public KafkaConnectorRead withPrimaryKey(String... columns) {
     return new KafkaConnectorRead(
-        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred);
+        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred,
+        projection);
+  }
+
+  /**
+   * Outputs only these columns (physical or metadata), in the order of the full output schema:
+   * projection push-down. The formats then leave the other columns undecoded where they can
+   * (json and the JSON changelog formats by name, csv by position, avro by skipping fields), and
+   * the key is not decoded when no key column is selected, so a value that only an unselected
+   * column holds is not checked. Beam SQL tables use it for the columns a query reads. Requires
+   * {@link #withSchema}.
+   *
+   * @throws IllegalArgumentException when no column is given
+   */
+  public KafkaConnectorRead withProjection(List<String> columns) {
+    if (columns.isEmpty()) {
+      throw new IllegalArgumentException("withProjection needs at least one column");
+    }
+    return new KafkaConnectorRead(
+        options, schema, metadataColumns, badRecordHandler, primaryKey, inferred,
+        java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(columns)));
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
@@ -252,7 +289,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   private ParsedSource parse(String sourceId) {
-    return SourceOptionsParser.parse(sourceId, options, schema, metadataColumns, primaryKey);
+    return SourceOptionsParser.parse(
+        sourceId, options, schema, metadataColumns, primaryKey, projection);
   }
 
   /**
@@ -308,6 +346,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * fit it (a wider type) follow the bad-record policy; members it does not know are ignored.
    */
   private PCollection<Row> expandInferred(PBegin input) {
+    if (projection != null) {
+      throw new IllegalArgumentException(
+          "withProjection needs withSchema: an inferred schema is not projected");
+    }
     InferredRead inferred =
         this.inferred != null
             ? this.inferred

@@ -3,6 +3,7 @@ package dev.kafkaconnector.formats.avro;
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.ProducedSchema;
+import dev.kafkaconnector.formats.Projection;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.RowEncoder;
 import dev.kafkaconnector.formats.options.ConfigOption;
@@ -37,6 +38,20 @@ public final class AvroFormatFactory implements FormatFactory {
       org.apache.beam.sdk.schemas.Schema schema, FormatContext context) {
     ProducedSchema.of(schema, this, context.metadataKeys());
     return build(schema, context, avro -> new AvroRowDecoder(schema, avro));
+  }
+
+  /**
+   * Reads the records with the Avro schema of all the columns (the writer's) and skips the fields
+   * of unselected columns with Avro's own skipping, without building their values.
+   */
+  @Override
+  public RowDecoder createDecoder(
+      org.apache.beam.sdk.schemas.Schema schema,
+      org.apache.beam.sdk.schemas.Schema selected,
+      FormatContext context) {
+    Projection.of(schema, selected);
+    ProducedSchema.of(selected, this, context.metadataKeys());
+    return build(schema, context, avro -> new AvroRowDecoder(selected, avro));
   }
 
   @Override

@@ -41,14 +41,29 @@ final class CsvDecoder implements RowDecoder {
   private final Schema schema;
   private final CsvDialect dialect;
   private final CsvColumn[] columns;
+  /** For each column of the line, its index in the output row, or -1 when it is not read. */
+  private final int[] targets;
   private final boolean ignoreParseErrors;
   private transient @Nullable CsvFactory factory;
   private transient @Nullable CsvSchema csvSchema;
   private transient @Nullable IgnoredParseErrors ignored;
 
   CsvDecoder(Schema schema, List<CsvColumn> columns, CsvDialect dialect) {
+    this(schema, columns, identity(columns.size()), dialect);
+  }
+
+  /**
+   * A decoder of some of the line's columns (projection push-down): the others are passed over
+   * without being converted or checked.
+   *
+   * @param schema the output rows: the read columns, in the order {@code targets} gives
+   * @param columns every column of the line, in position order
+   * @param targets for each column, its index in the output row, or -1 to pass it over
+   */
+  CsvDecoder(Schema schema, List<CsvColumn> columns, int[] targets, CsvDialect dialect) {
     this.schema = schema;
     this.dialect = dialect;
+    this.targets = targets.clone();
     this.columns = columns.toArray(new CsvColumn[0]);
     this.ignoreParseErrors = dialect.ignoreParseErrors();
     this.csvSchema = dialect.csvSchema(columns);
@@ -68,7 +83,7 @@ final class CsvDecoder implements RowDecoder {
   }
 
   private Object @Nullable [] read(byte[] message) throws FormatException {
-    Object[] values = new Object[columns.length];
+    Object[] values = new Object[schema.getFieldCount()];
     int count = 0;
     try (CsvParser parser = (CsvParser) factory().createParser(message)) {
       parser.setSchema(csvSchema());
@@ -78,11 +93,19 @@ final class CsvDecoder implements RowDecoder {
         return dialect.allowComments() ? null : skipLine("the message holds no CSV line", null);
       }
       while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
-        Object value = readField(parser, parser.nextToken(), columns[count]);
+        JsonToken first = parser.nextToken();
+        int target = targets[count];
+        if (target < 0) {
+          parser.skipChildren(); // an unselected ARRAY or ROW field
+          count++;
+          continue;
+        }
+        Object value = readField(parser, first, columns[count]);
         if (value == SKIP_ROW) {
           return null;
         }
-        values[count++] = value;
+        values[target] = value;
+        count++;
       }
       if (token != JsonToken.END_OBJECT) {
         return skipLine("unexpected " + token + " in a CSV line", null);
@@ -94,7 +117,7 @@ final class CsvDecoder implements RowDecoder {
     } catch (IOException | RuntimeException e) {
       return skipLine("the message is not a valid CSV line: " + e.getMessage(), e);
     }
-    if (count < columns.length) {
+    if (count < columns.length && lastRead() >= count) {
       CsvColumn missing = columns[count];
       String reason =
           "the line has "
@@ -109,12 +132,30 @@ final class CsvDecoder implements RowDecoder {
       }
       ignored().inc();
       for (int i = count; i < columns.length; i++) {
-        if (!columns[i].nullable()) {
+        if (targets[i] >= 0 && !columns[i].nullable()) {
           return null;
         }
       }
     }
     return values;
+  }
+
+  /** The position of the last column read, -1 when none is. */
+  private int lastRead() {
+    for (int i = targets.length - 1; i >= 0; i--) {
+      if (targets[i] >= 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int[] identity(int n) {
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = i;
+    }
+    return out;
   }
 
   private @Nullable Object readField(CsvParser parser, JsonToken token, CsvColumn column)

@@ -3,6 +3,7 @@ package dev.kafkaconnector.formats.csv;
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.ProducedSchema;
+import dev.kafkaconnector.formats.Projection;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.RowEncoder;
 import dev.kafkaconnector.formats.options.ConfigOption;
@@ -38,6 +39,19 @@ public final class CsvFormatFactory implements FormatFactory {
     List<CsvColumn> columns = CsvColumn.of(schema);
     Schema produced = ProducedSchema.of(schema, this, context.metadataKeys());
     return new CsvDecoder(produced, columns, dialect);
+  }
+
+  /**
+   * Reads the line's fields by position as for all the columns, but converts (and checks) only
+   * the selected ones; a line missing only unselected trailing fields is not an error.
+   */
+  @Override
+  public RowDecoder createDecoder(Schema schema, Schema selected, FormatContext context) {
+    Projection projection = Projection.of(schema, selected);
+    CsvDialect dialect = CsvOptions.dialect(context.options());
+    List<CsvColumn> columns = CsvColumn.of(schema);
+    Schema produced = ProducedSchema.of(selected, this, context.metadataKeys());
+    return new CsvDecoder(produced, columns, projection.targets(), dialect);
   }
 
   /**

@@ -34,6 +34,12 @@ public final class JsonFormatFactory implements FormatFactory {
     return JsonOptions.all();
   }
 
+  /** Columns are members of JSON objects, found by name: a projection reads only those. */
+  @Override
+  public boolean readsColumnsByName() {
+    return true;
+  }
+
   @Override
   public RowDecoder createDecoder(Schema schema, FormatContext context) {
     // json offers no format metadata: this names any requested key in a clear error.

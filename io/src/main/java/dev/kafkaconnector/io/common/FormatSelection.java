@@ -123,6 +123,23 @@ public final class FormatSelection {
         conf.get(SCAN_DUPLICATE_FIELD_STRATEGY));
   }
 
+  /**
+   * The layout of the {@code selected} columns of {@code physical} (projection push-down): the
+   * same as {@link #layout(Schema)} with the other columns, and the key fields among them, left
+   * out.
+   */
+  public KeyValueLayout layout(Schema physical, java.util.Set<String> selected) {
+    Schema.Builder columns = Schema.builder();
+    physical.getFields().stream().filter(f -> selected.contains(f.getName())).forEach(columns::addField);
+    return KeyValueLayout.create(
+        columns.build(),
+        keyFields().stream().filter(selected::contains).toList(),
+        conf.getOptional(KEY_FIELDS_PREFIX).orElse(""),
+        conf.getOptional(VALUE_FIELDS_PREFIX).orElse(""),
+        conf.get(VALUE_FIELDS_INCLUDE),
+        conf.get(SCAN_DUPLICATE_FIELD_STRATEGY));
+  }
+
   private List<String> keyFields() {
     String fields = conf.get(KEY_FIELDS);
     if (keyFormat == null && fields != null) {

@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Validates the options of a source at pipeline construction and turns them into a {@link
@@ -75,6 +76,22 @@ public final class SourceOptionsParser {
       Schema physicalSchema,
       List<MetadataColumn> typedMetadata,
       List<String> primaryKey) {
+    return parse(sourceId, givenOptions, physicalSchema, typedMetadata, primaryKey, null);
+  }
+
+  /**
+   * Parses the options of a source that outputs only the {@code selected} columns (projection
+   * push-down, see {@code DecoderFactory}).
+   *
+   * @param selected names of physical and metadata columns, or null for all
+   */
+  public static ParsedSource parse(
+      String sourceId,
+      Map<String, String> givenOptions,
+      Schema physicalSchema,
+      List<MetadataColumn> typedMetadata,
+      List<String> primaryKey,
+      @Nullable Set<String> selected) {
     Map<String, String> options = UpsertTable.apply(givenOptions, primaryKey, true);
     boolean upsert = isUpsert(Configuration.of(options));
     if (physicalSchema == null) {
@@ -87,7 +104,7 @@ public final class SourceOptionsParser {
     List<String> warnings = new ArrayList<>();
     SourceSpec spec = spec(sourceId, options, formats, warnings);
     RecordDecoder decoder =
-        DecoderFactory.create(options, formats, physicalSchema, typedMetadata, upsert);
+        DecoderFactory.create(options, formats, physicalSchema, typedMetadata, upsert, selected);
     ErrorPolicy errors = ErrorPolicy.from(conf);
     return new ParsedSource(spec, decoder, decoder.outputSchema(), errors, List.copyOf(warnings));
   }

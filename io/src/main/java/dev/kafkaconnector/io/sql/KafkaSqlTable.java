@@ -2,6 +2,10 @@ package dev.kafkaconnector.io.sql;
 
 import dev.kafkaconnector.io.KafkaConnectorRead;
 import dev.kafkaconnector.io.KafkaConnectorWrite;
+import java.util.List;
+import org.apache.beam.sdk.extensions.sql.meta.BeamSqlTableFilter;
+import org.apache.beam.sdk.extensions.sql.meta.DefaultTableFilter;
+import org.apache.beam.sdk.extensions.sql.meta.ProjectSupport;
 import org.apache.beam.sdk.extensions.sql.meta.SchemaBaseBeamTable;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.EquivalenceNullablePolicy;
@@ -33,9 +37,36 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
 
   @Override
   public PCollection<Row> buildIOReader(PBegin begin) {
-    KafkaConnectorRead read = definition.read();
+    return read(begin, definition.read(), schema);
+  }
+
+  /**
+   * Projection push-down: Beam SQL's planner passes the columns a query uses, and the source
+   * decodes only those (see {@link KafkaConnectorRead#withProjection}).
+   */
+  @Override
+  public ProjectSupport supportsProjects() {
+    return ProjectSupport.WITH_FIELD_REORDERING;
+  }
+
+  @Override
+  public PCollection<Row> buildIOReader(
+      PBegin begin, BeamSqlTableFilter filters, List<String> fieldNames) {
+    if (!(filters instanceof DefaultTableFilter)) {
+      throw new IllegalArgumentException(
+          "Table '" + definition.name() + "' pushes no filter down, but was given " + filters);
+    }
+    if (fieldNames.isEmpty()) {
+      return buildIOReader(begin);
+    }
+    Schema.Builder target = Schema.builder();
+    fieldNames.forEach(name -> target.addField(schema.getField(name)));
+    return read(begin, definition.read().withProjection(fieldNames), target.build());
+  }
+
+  private PCollection<Row> read(PBegin begin, KafkaConnectorRead read, Schema target) {
     Schema produced = definition.named(read::outputSchema);
-    RowReshape reshape = RowReshape.to(schema, readPositions(produced));
+    RowReshape reshape = RowReshape.to(target, readPositions(produced, target));
     PCollection<Row> rows = begin.apply("Read " + definition.name(), read);
     return reshape.isIdentity(produced) ? rows : rows.apply("Columns", reshape);
   }
@@ -69,11 +100,11 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
     return definition.bounded() ? PCollection.IsBounded.BOUNDED : PCollection.IsBounded.UNBOUNDED;
   }
 
-  /** The reader's position of each table column, checking that the types agree. */
-  private int[] readPositions(Schema produced) {
-    int[] positions = new int[schema.getFieldCount()];
+  /** The reader's position of each column of {@code target}, checking that the types agree. */
+  private int[] readPositions(Schema produced, Schema target) {
+    int[] positions = new int[target.getFieldCount()];
     for (int i = 0; i < positions.length; i++) {
-      Schema.Field column = schema.getField(i);
+      Schema.Field column = target.getField(i);
       int at = produced.indexOf(column.getName());
       Schema.FieldType actual = produced.getField(at).getType();
       if (!actual.equivalent(column.getType(), EquivalenceNullablePolicy.IGNORE)) {

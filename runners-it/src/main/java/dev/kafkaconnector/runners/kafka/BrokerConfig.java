@@ -119,6 +119,10 @@ final class BrokerConfig {
     p.setProperty("broker.session.timeout.ms", "1500");
     p.setProperty("broker.heartbeat.interval.ms", "500");
     p.setProperty("auto.create.topics.enable", Boolean.toString(autoCreateTopics));
+    // Keep every record: tests and samples write records with timestamps years in the past, which
+    // the default 7-day time retention deletes at its next check (every 5 minutes), so a topic
+    // read right after such a check starts at a later offset than the test wrote.
+    p.setProperty("log.retention.ms", "-1");
     overrides.forEach(p::setProperty);
     return p;
   }

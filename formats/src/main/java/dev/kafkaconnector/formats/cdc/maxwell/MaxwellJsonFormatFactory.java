@@ -38,6 +38,12 @@ public final class MaxwellJsonFormatFactory implements FormatFactory {
     return MaxwellMetadata.readable();
   }
 
+  /** Columns are members of JSON objects, found by name: a projection reads only those. */
+  @Override
+  public boolean readsColumnsByName() {
+    return true;
+  }
+
   @Override
   public RowDecoder createDecoder(Schema schema, FormatContext context) {
     Configuration options = context.options();

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.schemas.Schema;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Builds a source's {@link RecordDecoder} from its options: the formats and layout of {@link
@@ -38,11 +39,32 @@ public final class DecoderFactory {
       Schema physical,
       List<MetadataColumn> typedMetadata,
       boolean upsert) {
-    KeyValueLayout layout = formats.layout(physical);
+    return create(options, formats, physical, typedMetadata, upsert, null);
+  }
+
+  /**
+   * The decoder of only the {@code selected} columns (projection push-down): physical columns
+   * among them in table order, then the selected metadata columns. The formats are given the
+   * whole key and value schemas and the selected parts, so that they can leave the other columns
+   * undecoded; the key is not decoded at all when no key column is selected. Everything is still
+   * validated against the whole table.
+   *
+   * @param selected names of physical and metadata columns, or null for all
+   * @throws IllegalArgumentException as the other method, or naming a selected column the table
+   *     does not have
+   */
+  public static RecordDecoder create(
+      Map<String, String> options,
+      FormatSelection formats,
+      Schema physical,
+      List<MetadataColumn> typedMetadata,
+      boolean upsert,
+      @Nullable Set<String> selected) {
+    KeyValueLayout whole = formats.layout(physical);
     if (upsert) {
-      for (Schema.Field field : layout.valueSchema().getFields()) {
+      for (Schema.Field field : whole.valueSchema().getFields()) {
         String name = field.getName();
-        boolean keyColumn = layout.keySchema().hasField(name);
+        boolean keyColumn = whole.keySchema().hasField(name);
         if (!keyColumn && !Boolean.TRUE.equals(field.getType().getNullable())) {
           throw new IllegalArgumentException(
               "Column '" + name + "' of an upsert-kafka table must be nullable: a tombstone"
@@ -53,6 +75,12 @@ public final class DecoderFactory {
     FormatFactory valueFormat = formats.valueFormat();
     List<MetadataColumn> metadata =
         metadataColumns(Configuration.of(options), valueFormat, typedMetadata, physical, upsert);
+    KeyValueLayout layout = whole;
+    if (selected != null) {
+      checkSelected(selected, physical, metadata);
+      layout = formats.layout(physical, selected);
+      metadata = metadata.stream().filter(m -> selected.contains(m.name())).toList();
+    }
     List<String> valueMetadataKeys = new ArrayList<>();
     for (MetadataColumn column : metadata) {
       if (column.isFormatMetadata() && !valueMetadataKeys.contains(column.formatKey())) {
@@ -62,17 +90,21 @@ public final class DecoderFactory {
     Schema valueSchema = layout.valueSchema();
     RowDecoder valueDecoder =
         valueFormat.createDecoder(
-            valueSchema, new FormatContext(formats.valueOptions(), "value", valueMetadataKeys));
+            whole.valueSchema(),
+            valueSchema,
+            new FormatContext(formats.valueOptions(), "value", valueMetadataKeys));
     FormatFactory keyFormat = formats.keyFormat();
     RowDecoder keyDecoder =
-        keyFormat == null
+        keyFormat == null || (selected != null && !layout.readsKey())
             ? null
             : keyFormat.createDecoder(
-                layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
+                whole.keySchema(), layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
     Schema produced = ProducedSchema.of(valueSchema, valueFormat, valueMetadataKeys);
 
     Schema.Builder output = Schema.builder();
-    physical.getFields().forEach(output::addField);
+    physical.getFields().stream()
+        .filter(f -> selected == null || selected.contains(f.getName()))
+        .forEach(output::addField);
     MetadataKey.Extractor[] extractors = new MetadataKey.Extractor[metadata.size()];
     int[] valueIndex = new int[metadata.size()];
     for (int i = 0; i < metadata.size(); i++) {
@@ -103,6 +135,19 @@ public final class DecoderFactory {
     }
     return new RecordDecoder(
         keyDecoder, valueDecoder, layout, output.build(), extractors, valueIndex, upsert);
+  }
+
+  private static void checkSelected(
+      Set<String> selected, Schema physical, List<MetadataColumn> metadata) {
+    Set<String> known = new java.util.LinkedHashSet<>(physical.getFieldNames());
+    metadata.forEach(m -> known.add(m.name()));
+    for (String name : selected) {
+      if (!known.contains(name)) {
+        throw new IllegalArgumentException(
+            "Projected column '" + name + "' is not a column of the source; its columns are "
+                + known);
+      }
+    }
   }
 
   private static List<MetadataColumn> metadataColumns(
