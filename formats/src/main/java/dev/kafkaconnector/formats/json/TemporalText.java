@@ -1,17 +1,14 @@
 package dev.kafkaconnector.formats.json;
 
 import static java.time.format.DateTimeFormatter.ISO_LOCAL_DATE;
-import static java.time.format.DateTimeFormatter.ISO_LOCAL_TIME;
 
-import java.time.DateTimeException;
 import dev.kafkaconnector.formats.text.FastTemporal;
+import dev.kafkaconnector.schema.TemporalFormatters;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.format.ResolverStyle;
-import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 import java.time.temporal.TemporalQueries;
 
@@ -26,39 +23,14 @@ import java.time.temporal.TemporalQueries;
 final class TemporalText {
   private TemporalText() {}
 
-  static final DateTimeFormatter SQL_TIME =
-      new DateTimeFormatterBuilder()
-          .appendPattern("HH:mm:ss")
-          .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
-          .toFormatter()
-          .withResolverStyle(ResolverStyle.STRICT);
-
-  private static final DateTimeFormatter SQL_TIMESTAMP = dateTime(' ', false);
-  private static final DateTimeFormatter SQL_TIMESTAMP_LTZ = dateTime(' ', true);
-  private static final DateTimeFormatter ISO_TIMESTAMP = dateTime('T', false);
-  private static final DateTimeFormatter ISO_TIMESTAMP_LTZ = dateTime('T', true);
+  static final DateTimeFormatter SQL_TIME = TemporalFormatters.TIME;
 
   private static final int[] POW10 = {
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000
   };
 
-  private static DateTimeFormatter dateTime(char separator, boolean zulu) {
-    DateTimeFormatterBuilder b =
-        new DateTimeFormatterBuilder()
-            .append(ISO_LOCAL_DATE)
-            .appendLiteral(separator)
-            .append(ISO_LOCAL_TIME);
-    if (zulu) {
-      b.appendLiteral('Z');
-    }
-    return b.toFormatter().withResolverStyle(ResolverStyle.STRICT);
-  }
-
   private static DateTimeFormatter formatter(char separator, boolean zulu) {
-    if (separator == ' ') {
-      return zulu ? SQL_TIMESTAMP_LTZ : SQL_TIMESTAMP;
-    }
-    return zulu ? ISO_TIMESTAMP_LTZ : ISO_TIMESTAMP;
+    return TemporalFormatters.timestamp(separator, zulu);
   }
 
   // ---------------------------------------------------------------- parsing

@@ -98,6 +98,14 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   /** Per shard, the durability marker when its records were last read and some had to wait. */
   private transient Map<Integer, Long> scannedAt;
   /**
+   * Shards with a flush timer set by this instance that has not fired yet. A timer is set once,
+   * not per record: setting it again would push it back, so a steady stream would never flush,
+   * and every set costs the runner a timer-state write.
+   */
+  private transient Set<Integer> flushArmed;
+  /** Shards whose end timer and writer id this instance has set (once per shard). */
+  private transient Set<Integer> started;
+  /**
    * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so
    * it can take callbacks from a timer at the end of the input, where Beam offers none.
    */
@@ -115,6 +123,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     durable = new AtomicLong(-1);
     ended = new HashSet<>();
     scannedAt = new HashMap<>();
+    flushArmed = new HashSet<>();
+    started = new HashSet<>();
   }
 
   @StartBundle
@@ -140,12 +150,17 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       registered = true;
       operatorFinalizer = finalizer;
     }
-    if (writerState.read() == null) {
-      writerState.write(spec.sinkId());
+    int shardId = element.getKey();
+    if (started.add(shardId)) {
+      if (writerState.read() == null) {
+        writerState.write(spec.sinkId());
+      }
+      end.set(GlobalWindow.INSTANCE.maxTimestamp());
     }
     pending.add(KV.of(instance + ":" + bundle, element.getValue()));
-    flush.offset(FLUSH_DELAY).setRelative();
-    end.set(GlobalWindow.INSTANCE.maxTimestamp());
+    if (flushArmed.add(shardId)) {
+      flush.offset(FLUSH_DELAY).setRelative();
+    }
   }
 
   @OnTimer("end")
@@ -166,6 +181,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       @StateId("expected") ValueState<Long> expectedState,
       @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
       @TimerId("flush") Timer flush) {
+    flushArmed.remove(shardId);
     String writer = writerState.read();
     if (writer == null) {
       return;
@@ -174,7 +190,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     Long scanned = scannedAt.get(shardId);
     if (scanned != null && scanned == marker && !ended.contains(shardId)) {
       // Nothing became durable since the last look found records waiting: do not read them all.
-      flush.offset(FLUSH_DELAY).setRelative();
+      armFlush(shardId, flush);
       return;
     }
     scannedAt.remove(shardId);
@@ -207,8 +223,13 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       waiting.forEach(w -> left.add(w.getValue()));
       writeAtNextCheckpoint(shardId, writer, left);
     } else {
-      flush.offset(FLUSH_DELAY).setRelative();
+      armFlush(shardId, flush);
     }
+  }
+
+  private void armFlush(int shardId, Timer flush) {
+    flushArmed.add(shardId);
+    flush.offset(FLUSH_DELAY).setRelative();
   }
 
   /** Writes {@code records} of {@code shardId} when the next checkpoint completed. */

@@ -2,6 +2,7 @@ package dev.kafkaconnector.runners.bench.formats;
 
 import java.util.List;
 import org.apache.flink.formats.csv.CsvRowDataDeserializationSchema;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * {@code csv}: one line per message, default options on both sides (field delimiter {@code ,},
@@ -18,6 +19,19 @@ final class CsvCase extends FormatCase {
   @Override
   byte[] encode(SampleRow row) {
     return utf8(SampleText.csv(row));
+  }
+
+  /** Flink's csv format reads a projection with the whole row type and the projected one. */
+  @Override
+  List<FlinkDecoder> flinkProjected(RowType projected) {
+    return List.of(
+        new FlinkDecoder(
+            "flink",
+            "CsvRowDataDeserializationSchema with the projected row type",
+            () ->
+                new CsvRowDataDeserializationSchema.Builder(
+                        SampleRow.FLINK_TYPE, projected, ROW_DATA_TYPE_INFO)
+                    .build()));
   }
 
   @Override

@@ -103,7 +103,7 @@ public final class FormatBenchmarkMain {
     }
     Map<String, FormatCase> out = new LinkedHashMap<>();
     for (String format : formats) {
-      out.put(format, FormatCases.get(format));
+      FormatCases.ofFormat(format).forEach(c -> out.put(c.name(), c));
     }
     return out;
   }
@@ -142,12 +142,14 @@ public final class FormatBenchmarkMain {
     int rows = EquivalenceCheck.verify(formatCase);
     OUT.printf(
         Locale.ROOT,
-        "%s: %d messages, %.0f bytes on average, %d rows; ours and Flink's %s decode them alike%n",
-        formatCase.format(),
+        "%s: %d messages, %.0f bytes on average, %d rows; %s%n",
+        formatCase.name(),
         messages.length,
         (double) bytes / messages.length,
         rows,
-        formatCase.flinkIds());
+        formatCase.flinkIds().isEmpty()
+            ? "no Flink decoder, ours decodes every message"
+            : "ours and Flink's " + formatCase.flinkIds() + " decode them alike");
   }
 
   private static void printTable(Map<String, FormatCase> cases, Collection<RunResult> results) {
@@ -161,14 +163,18 @@ public final class FormatBenchmarkMain {
     OUT.printf(Locale.ROOT, format, "format", "flink decoder", "ours ops/s", "Flink ops/s",
         "ours/Flink", "Flink class");
     for (FormatCase formatCase : cases.values()) {
-      Result<?> ours = byTarget.get(formatCase.format() + FormatCases.SEPARATOR + FormatCases.OURS);
+      Result<?> ours = byTarget.get(formatCase.name() + FormatCases.SEPARATOR + FormatCases.OURS);
+      if (formatCase.flink().isEmpty()) {
+        OUT.printf(Locale.ROOT, format, formatCase.name(), "-", score(ours), "n/a", "n/a",
+            "(no Flink decoder on the class path)");
+      }
       for (FormatCase.FlinkDecoder decoder : formatCase.flink()) {
         Result<?> flink =
-            byTarget.get(formatCase.format() + FormatCases.SEPARATOR + decoder.id());
+            byTarget.get(formatCase.name() + FormatCases.SEPARATOR + decoder.id());
         OUT.printf(
             Locale.ROOT,
             format,
-            formatCase.format(),
+            formatCase.name(),
             decoder.id(),
             score(ours),
             score(flink),
@@ -178,7 +184,44 @@ public final class FormatBenchmarkMain {
             decoder.description());
       }
     }
+    printProjection(cases, byTarget);
     OUT.printf(Locale.ROOT, "Load average at the end: %.2f%n", loadAverage());
+  }
+
+  /**
+   * What projection push-down saves: each projected case against the whole-row case of its
+   * format, for ours and for Flink's decoder of the same id.
+   */
+  private static void printProjection(
+      Map<String, FormatCase> cases, Map<String, Result<?>> byTarget) {
+    OUT.println();
+    OUT.println(
+        "Projection push-down: messages per second decoding " + ProjectedCase.COLUMNS
+            + " (2 of 11 columns) against all 11:");
+    String format = "%-14s %-13s %22s %22s %12s%n";
+    OUT.printf(Locale.ROOT, format, "format", "decoder", "all columns", "2 columns", "speed-up");
+    for (FormatCase formatCase : cases.values()) {
+      if (!(formatCase instanceof ProjectedCase projected)) {
+        continue;
+      }
+      List<String> ids = new ArrayList<>();
+      ids.add(FormatCases.OURS);
+      ids.addAll(projected.flinkIds());
+      for (String id : ids) {
+        Result<?> all = byTarget.get(projected.whole().name() + FormatCases.SEPARATOR + id);
+        Result<?> some = byTarget.get(projected.name() + FormatCases.SEPARATOR + id);
+        OUT.printf(
+            Locale.ROOT,
+            format,
+            projected.format(),
+            id,
+            score(all),
+            score(some),
+            all == null || some == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2fx", some.getScore() / all.getScore()));
+      }
+    }
   }
 
   private static String score(Result<?> result) {

@@ -12,6 +12,7 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * One format of the benchmark: the messages (the same bytes for both sides), our decoder and
@@ -38,6 +39,24 @@ abstract class FormatCase {
   /** The format's identifier in {@link Formats}, for example {@code json}. */
   abstract String format();
 
+  /** The case's name in targets and tables: the format, unless the case is a variant of it. */
+  String name() {
+    return format();
+  }
+
+  /** The Flink type of the rows decoded: the whole sample row unless the case projects it. */
+  RowType flinkType() {
+    return SampleRow.FLINK_TYPE;
+  }
+
+  /**
+   * Flink's decoders of only the {@code projected} columns, as Flink's format creates them for a
+   * query that selects them (projection push-down); none when the format cannot project.
+   */
+  List<FlinkDecoder> flinkProjected(RowType projected) {
+    return List.of();
+  }
+
   /** The message for one row. */
   abstract byte[] encode(SampleRow row);
 
@@ -52,7 +71,7 @@ abstract class FormatCase {
 
   /** What Flink's decoder emitted, as values comparable with {@link #oursValues}. */
   List<Object> flinkValues(RowData row) {
-    return ComparableValues.of(row, SampleRow.FLINK_TYPE);
+    return ComparableValues.of(row, flinkType());
   }
 
   /** What our decoder emitted, as values comparable with {@link #flinkValues}. */
@@ -80,7 +99,7 @@ abstract class FormatCase {
       }
     }
     throw new IllegalArgumentException(
-        "Format '" + format() + "' has no Flink decoder '" + id + "'; it has " + flinkIds());
+        "Case '" + name() + "' has no Flink decoder '" + id + "'; it has " + flinkIds());
   }
 
   final List<String> flinkIds() {

@@ -22,16 +22,21 @@ final class FormatCases {
 
   /** Every case, in table order. Add a format here. */
   private static List<FormatCase> all() {
-    return List.of(new JsonCase(), new CsvCase(), new DebeziumJsonCase());
+    FormatCase json = new JsonCase();
+    FormatCase csv = new CsvCase();
+    FormatCase avro = new AvroCase();
+    return List.of(
+        json, csv, new DebeziumJsonCase(), avro,
+        new ProjectedCase(json), new ProjectedCase(csv), new ProjectedCase(avro));
   }
 
-  /** The cases whose format is available, by format name. */
+  /** The cases whose format is available, by case name. */
   static Map<String, FormatCase> available() {
     Set<String> formats = Formats.available().keySet();
     Map<String, FormatCase> out = new LinkedHashMap<>();
     for (FormatCase formatCase : all()) {
       if (formats.contains(formatCase.format())) {
-        out.put(formatCase.format(), formatCase);
+        out.put(formatCase.name(), formatCase);
       }
     }
     return out;
@@ -43,27 +48,42 @@ final class FormatCases {
     List<String> out = new ArrayList<>();
     for (FormatCase formatCase : all()) {
       if (!formats.contains(formatCase.format())) {
-        out.add(formatCase.format());
+        out.add(formatCase.name());
       }
     }
     return out;
   }
 
-  static FormatCase get(String format) {
-    FormatCase formatCase = available().get(format);
+  static FormatCase get(String name) {
+    FormatCase formatCase = available().get(name);
     if (formatCase == null) {
       throw new IllegalArgumentException(
-          "No benchmark case for format '" + format + "'; available: " + available().keySet());
+          "No benchmark case '" + name + "'; available: " + available().keySet());
     }
     return formatCase;
+  }
+
+  /** The cases of a format name given on the command line: the format's and its variants. */
+  static List<FormatCase> ofFormat(String format) {
+    List<FormatCase> out = new ArrayList<>();
+    for (FormatCase formatCase : available().values()) {
+      if (formatCase.format().equals(format) || formatCase.name().equals(format)) {
+        out.add(formatCase);
+      }
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(
+          "No benchmark case for '" + format + "'; available: " + available().keySet());
+    }
+    return out;
   }
 
   /** The JMH targets of {@code formatCase}: ours first, then Flink's decoders. */
   static List<String> targets(FormatCase formatCase) {
     List<String> out = new ArrayList<>();
-    out.add(formatCase.format() + SEPARATOR + OURS);
+    out.add(formatCase.name() + SEPARATOR + OURS);
     for (String id : formatCase.flinkIds()) {
-      out.add(formatCase.format() + SEPARATOR + id);
+      out.add(formatCase.name() + SEPARATOR + id);
     }
     return out;
   }

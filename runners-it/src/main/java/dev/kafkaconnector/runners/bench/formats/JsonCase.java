@@ -4,6 +4,7 @@ import java.util.List;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonParserRowDataDeserializationSchema;
 import org.apache.flink.formats.json.JsonRowDataDeserializationSchema;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * {@code json}: one object per message. Flink 1.19 has two decoders for the same format: with
@@ -21,6 +22,18 @@ final class JsonCase extends FormatCase {
   @Override
   byte[] encode(SampleRow row) {
     return utf8(SampleText.json(row, new StringBuilder(256)));
+  }
+
+  /** Flink's json format decodes a projection as if the table had only those columns. */
+  @Override
+  List<FlinkDecoder> flinkProjected(RowType projected) {
+    return List.of(
+        new FlinkDecoder(
+            "flink-parser",
+            "JsonParserRowDataDeserializationSchema of the projected row type",
+            () ->
+                new JsonParserRowDataDeserializationSchema(
+                    projected, ROW_DATA_TYPE_INFO, false, false, TimestampFormat.SQL)));
   }
 
   @Override
