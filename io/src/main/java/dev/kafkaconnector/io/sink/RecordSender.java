@@ -66,12 +66,28 @@ final class RecordSender implements AutoCloseable {
    * Why {@code record} is larger than the producer accepts ({@code max.request.size}), or null
    * when it fits. Checked before sending so that the row can take the bad-row policy.
    */
-  String tooLarge(EncodedRecord record, RecordHeaders headers) {
+  String tooLarge(EncodedRecord record) {
     return tooLarge(record, maxRequestSize);
   }
 
+  /**
+   * Bytes that a record batch of one record adds to its key, value and header bytes, at most:
+   * the batch header (61 bytes) and the record's varints and attributes (under 40), plus up to 10
+   * bytes of varints per header.
+   */
+  private static final int BATCH_OVERHEAD = 128;
+
   /** Why {@code record} is over {@code maxRequestSize} bytes as Kafka counts them, or null. */
   static String tooLarge(EncodedRecord record, int maxRequestSize) {
+    long bytes = BATCH_OVERHEAD + record.size();
+    if (record.headers() != null) {
+      for (Map.Entry<String, byte[]> h : record.headers().entrySet()) {
+        bytes += 10 + 3L * h.getKey().length() + (h.getValue() == null ? 0 : h.getValue().length);
+      }
+    }
+    if (bytes <= maxRequestSize) {
+      return null; // fits for sure: skip the exact count (a header array per record)
+    }
     RecordHeaders headers = new RecordHeaders();
     if (record.headers() != null) {
       record.headers().forEach(headers::add);

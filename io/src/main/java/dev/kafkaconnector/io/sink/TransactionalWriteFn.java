@@ -14,6 +14,8 @@ import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.metrics.MetricsContainer;
+import org.apache.beam.sdk.metrics.MetricsEnvironment;
 import org.apache.beam.sdk.state.BagState;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
@@ -110,6 +112,11 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
    * it can take callbacks from a timer at the end of the input, where Beam offers none.
    */
   private transient BundleFinalizer operatorFinalizer;
+  /**
+   * The step's metrics container, seen by the last element: the final checkpoint's callback runs
+   * on Flink's checkpoint thread, where Beam has no container and would drop the counts.
+   */
+  private transient MetricsContainer metrics;
 
   TransactionalWriteFn(SinkSpec spec, boolean committedBundlesAreDurable) {
     this.spec = spec;
@@ -149,6 +156,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
           () -> durableBundles.accumulateAndGet(thisBundle, Math::max));
       registered = true;
       operatorFinalizer = finalizer;
+      metrics = MetricsEnvironment.getCurrentContainer();
     }
     int shardId = element.getKey();
     if (started.add(shardId)) {
@@ -237,18 +245,27 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     operatorFinalizer.afterBundleCommit(
         Instant.now().plus(Duration.standardDays(1)),
         () -> {
-          LOG.debug("Shard {}: writing {} records left at the end of the input after the final"
-              + " checkpoint", shardId, records.size());
-          List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
-          writeInOrder(shardId, writer, 0, records, gaps);
-          if (!gaps.isEmpty()) {
-            throw new KafkaSinkException(
-                "Exactly-once sink: at the end of the input, records from number "
-                    + gaps.get(0).getKey() + " of shard " + shardId + " (producer '"
-                    + spec.transactionalIdPrefix() + "-" + shardId + "') follow a gap;"
-                    + " failing so that a restore writes them in order");
+          MetricsContainer previous = MetricsEnvironment.setCurrentContainer(metrics);
+          try {
+            writeLeftRecords(shardId, writer, records);
+          } finally {
+            MetricsEnvironment.setCurrentContainer(previous);
           }
         });
+  }
+
+  private void writeLeftRecords(int shardId, String writer, List<KV<Long, EncodedRecord>> records) {
+    LOG.debug("Shard {}: writing {} records left at the end of the input after the final"
+        + " checkpoint", shardId, records.size());
+    List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
+    writeInOrder(shardId, writer, 0, records, gaps);
+    if (!gaps.isEmpty()) {
+      throw new KafkaSinkException(
+          "Exactly-once sink: at the end of the input, records from number "
+              + gaps.get(0).getKey() + " of shard " + shardId + " (producer '"
+              + spec.transactionalIdPrefix() + "-" + shardId + "') follow a gap;"
+              + " failing so that a restore writes them in order");
+    }
   }
 
   /**
