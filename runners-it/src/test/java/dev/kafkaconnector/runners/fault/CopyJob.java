@@ -11,17 +11,15 @@ import java.util.Map;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The job of the fault tests: a finite streaming Flink job that copies a topic to another one
- * (keys and values as raw bytes), throttled so that faults can be injected while it runs.
+ * The job of the fault tests: a streaming Flink job that copies a topic to another one (keys and
+ * values as raw bytes) while the test writes the input at a steady rate, so that faults can be
+ * injected while it runs; the test cancels it once the output is complete.
  *
  * <p>Input record {@code i} has value {@code r<i>}, is in partition {@code i % PARTITIONS}, and
  * has one of {@value #KEYS_PER_PARTITION} keys of that partition: {@code p<partition>-k<j>}. The
@@ -34,27 +32,72 @@ final class CopyJob {
 
   private CopyJob() {}
 
-  /** Writes {@code count} input records to {@code topic}. */
-  static void produce(String bootstrapServers, String topic, int count) {
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-        ProducerConfig.LINGER_MS_CONFIG, 5))) {
-      for (int i = 0; i < count; i++) {
-        int partition = i % PARTITIONS;
-        String key = "p" + partition + "-k" + (i / PARTITIONS) % KEYS_PER_PARTITION;
-        producer.send(new ProducerRecord<>(topic, partition,
-            key.getBytes(StandardCharsets.UTF_8), ("r" + i).getBytes(StandardCharsets.UTF_8)));
+  /**
+   * Starts writing {@code count} input records to {@code topic} at about {@code perSecond}
+   * records per second, in a thread of its own; {@link Producing#close()} waits for the end.
+   */
+  static Producing produce(String bootstrapServers, String topic, int count, int perSecond) {
+    Producing producing = new Producing(bootstrapServers, topic, count, perSecond);
+    producing.thread.start();
+    return producing;
+  }
+
+  /** The background writer of the input records. */
+  static final class Producing implements AutoCloseable {
+    private final Thread thread;
+    private volatile Throwable failure;
+
+    private Producing(String bootstrapServers, String topic, int count, int perSecond) {
+      this.thread = new Thread(() -> {
+        try {
+          write(bootstrapServers, topic, count, perSecond);
+        } catch (Throwable t) {
+          failure = t;
+        }
+      }, "fault-test-producer-" + topic);
+    }
+
+    /** Whether every record has been written. */
+    boolean done() {
+      return !thread.isAlive();
+    }
+
+    /** Waits until every record is written; rethrows the writer's failure. */
+    @Override
+    public void close() throws InterruptedException {
+      thread.join();
+      if (failure != null) {
+        throw new IllegalStateException("Writing the input records failed", failure);
       }
-      producer.flush();
+    }
+
+    private static void write(String bootstrapServers, String topic, int count, int perSecond)
+        throws InterruptedException {
+      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+          ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+          ProducerConfig.LINGER_MS_CONFIG, 5))) {
+        long start = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+          int partition = i % PARTITIONS;
+          String key = "p" + partition + "-k" + (i / PARTITIONS) % KEYS_PER_PARTITION;
+          producer.send(new ProducerRecord<>(topic, partition,
+              key.getBytes(StandardCharsets.UTF_8), ("r" + i).getBytes(StandardCharsets.UTF_8)));
+          long aheadMillis = (start + (i + 1) * 1_000_000_000L / perSecond - System.nanoTime())
+              / 1_000_000;
+          if (aheadMillis > 0) {
+            Thread.sleep(aheadMillis);
+          }
+        }
+        producer.flush();
+      }
     }
   }
 
   /**
    * Options of a detached streaming job on the cluster at {@code flinkMaster}: parallelism 2, a
-   * checkpoint every second, retained when the job is cancelled; the job ends when its finite
-   * source has. Only the job's own classes (this module's test classes) are staged: the cluster's
+   * checkpoint every second, retained when the job is cancelled. Only the job's own classes (this module's test classes) are staged: the cluster's
    * class path holds Flink, Beam and the connector, as a cluster whose {@code lib/} has them.
    */
   static FlinkPipelineOptions options(String flinkMaster, String jobName) {
@@ -62,7 +105,6 @@ final class CopyJob {
     options.setJobName(jobName);
     options.setStreaming(true);
     options.setCheckpointingInterval(1000L);
-    options.setShutdownSourcesAfterIdleMs(0L);
     options.setExternalizedCheckpointsEnabled(true);
     options.setRetainExternalizedCheckpointsOnCancellation(true);
     options.setFilesToStage(List.of(jobClasses()));
@@ -70,12 +112,12 @@ final class CopyJob {
   }
 
   /**
-   * The copy pipeline: {@code in} from the earliest to the latest offset seen at the start, at
-   * most {@code recordsPerSecond} per reader instance, written to {@code out} with {@code
-   * sinkOptions} ({@code sink.delivery-guarantee}, …).
+   * The copy pipeline: all of {@code in} from the earliest offset, without end (the read of a
+   * finite range would be one bounded step that Flink cannot checkpoint until it is done), written
+   * to {@code out} with {@code sinkOptions} ({@code sink.delivery-guarantee}, …).
    */
   static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
-      String out, int recordsPerSecond, Map<String, String> sinkOptions) {
+      String out, Map<String, String> sinkOptions) {
     Pipeline pipeline = Pipeline.create(options);
     Schema schema = Schema.builder().addStringField("k").addStringField("value").build();
     Map<String, String> layout =
@@ -91,12 +133,9 @@ final class CopyJob {
                 "topic", in,
                 "format", "raw",
                 "properties.group.id", "copy-" + in,
-                "scan.startup.mode", "earliest-offset",
-                "scan.bounded.mode", "latest-offset"))
+                "scan.startup.mode", "earliest-offset"))
             .withOptions(layout)
             .withSchema(schema))
-        .apply("Throttle", ParDo.of(new ThrottleFn(recordsPerSecond)))
-        .setRowSchema(schema)
         .apply(KafkaConnectorIO.write().withOptions(sink).withOptions(layout));
     return pipeline;
   }
@@ -107,30 +146,6 @@ final class CopyJob {
           .toString();
     } catch (URISyntaxException e) {
       throw new IllegalStateException("Cannot locate the test classes", e);
-    }
-  }
-
-  /** Passes rows through at no more than a given rate per instance (a load shape, not a wait). */
-  static final class ThrottleFn extends DoFn<Row, Row> {
-    private final int recordsPerSecond;
-    private transient long startNanos;
-    private transient long count;
-
-    ThrottleFn(int recordsPerSecond) {
-      this.recordsPerSecond = recordsPerSecond;
-    }
-
-    @ProcessElement
-    public void process(@Element Row row, OutputReceiver<Row> out) throws InterruptedException {
-      if (count++ == 0) {
-        startNanos = System.nanoTime();
-      }
-      long dueNanos = startNanos + count * 1_000_000_000L / recordsPerSecond;
-      long aheadMillis = (dueNanos - System.nanoTime()) / 1_000_000;
-      if (aheadMillis > 0) {
-        Thread.sleep(aheadMillis);
-      }
-      out.output(row);
     }
   }
 }

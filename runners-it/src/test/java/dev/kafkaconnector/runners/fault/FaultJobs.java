@@ -2,7 +2,9 @@ package dev.kafkaconnector.runners.fault;
 
 import dev.kafkaconnector.runners.flink.FlinkRestClient;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.BitSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,9 +46,14 @@ final class FaultJobs {
 
   /** Waits until the job and all its tasks are running. */
   static void awaitRunning(FlinkSessionCluster cluster, String jobId, Duration timeout) {
-    await(cluster, "job " + jobId + " to run all its tasks", timeout,
-        () -> cluster.rest().jobState(jobId).equals("RUNNING")
-            && cluster.rest().allTasksRunning(jobId));
+    await(cluster, "job " + jobId + " to run all its tasks", timeout, () -> {
+      String state = cluster.rest().jobState(jobId);
+      if (ENDED.contains(state)) {
+        throw new AssertionError("Job " + jobId + " ended (" + state + ") instead of running: "
+            + cluster.rest().rootException(jobId));
+      }
+      return state.equals("RUNNING") && cluster.rest().allTasksRunning(jobId);
+    });
   }
 
   /** Waits until more than {@code before} checkpoints completed; returns the new count. */
@@ -58,13 +65,14 @@ final class FaultJobs {
   }
 
   /**
-   * Reads every committed record of {@code topic} with a {@code read_committed} consumer: up to
-   * the last stable offset of each partition, which must cover at least {@code atLeast} records
-   * within two minutes (an open transaction that nobody ends keeps it lower).
+   * Reads {@code topic} with a {@code read_committed} consumer from the beginning until the
+   * values {@code r0 … r<expected-1>} have all been seen and every partition is read up to its
+   * last stable offset, or until {@code timeout}; returns the records read.
    */
   static List<ConsumerRecord<byte[], byte[]>> readCommitted(
-      String bootstrapServers, String topic, long atLeast) {
+      String bootstrapServers, String topic, int expected, Duration timeout) {
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+    BitSet seen = new BitSet(expected);
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
@@ -75,19 +83,24 @@ final class FaultJobs {
           .map(p -> new TopicPartition(topic, p.partition())).toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
-      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-      Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+      long deadline = System.nanoTime() + timeout.toNanos();
       while (System.nanoTime() < deadline) {
-        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-        boolean atEnd = true;
-        for (TopicPartition p : partitions) {
-          atEnd &= consumer.position(p) >= end.get(p);
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          records.add(r);
+          int number = Integer.parseInt(new String(r.value(), StandardCharsets.UTF_8).substring(1));
+          if (number < expected) {
+            seen.set(number);
+          }
         }
-        if (atEnd && records.size() >= atLeast) {
-          break;
-        }
-        if (atEnd) {
-          end = consumer.endOffsets(partitions);
+        if (seen.cardinality() >= expected) {
+          Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+          boolean atEnd = true;
+          for (TopicPartition p : partitions) {
+            atEnd &= consumer.position(p) >= end.get(p);
+          }
+          if (atEnd) {
+            break;
+          }
         }
       }
     }

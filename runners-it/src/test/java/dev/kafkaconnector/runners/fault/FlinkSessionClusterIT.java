@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
-import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.flink.FlinkClusterExtension;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
@@ -21,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The session cluster of child JVMs: a job submitted with {@code --flinkMaster} runs on its
- * TaskManagers (not in this JVM) and finishes; a killed TaskManager is replaced.
+ * The session cluster of child JVMs: a finite streaming job submitted with {@code --flinkMaster}
+ * (its classes staged as a jar) runs on its TaskManagers, not in this JVM, and finishes, its
+ * exactly-once output complete; a killed TaskManager is replaced by a new one.
  */
 class FlinkSessionClusterIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -34,9 +34,7 @@ class FlinkSessionClusterIT {
     String topic = KAFKA.newTopicName("session");
     KAFKA.createTopic(topic, 2);
     String jobName = "session-smoke-" + System.nanoTime();
-    FlinkPipelineOptions options = PipelineRunners.flink(cluster.flinkMaster(), 2, false);
-    options.setJobName(jobName);
-    options.setStreaming(true);
+    FlinkPipelineOptions options = CopyJob.options(cluster.flinkMaster(), jobName);
     options.setCheckpointingInterval(500L);
     options.setShutdownSourcesAfterIdleMs(0L);
     Pipeline pipeline = Pipeline.create(options);
@@ -58,7 +56,8 @@ class FlinkSessionClusterIT {
     String jobId = FaultJobs.awaitJob(cluster, jobName);
     assertEquals("FINISHED", FaultJobs.awaitEnd(cluster, jobId, java.time.Duration.ofMinutes(2)));
     System.out.printf("finished in %d ms%n", (System.nanoTime() - start) / 1_000_000);
-    assertEquals(1000, FaultJobs.readCommitted(KAFKA.bootstrapServers(), topic, 1000).size());
+    assertEquals(1000, FaultJobs.readCommitted(
+        KAFKA.bootstrapServers(), topic, 1000, java.time.Duration.ofMinutes(1)).size());
 
     String killed = cluster.killTaskManager(0);
     assertEquals(1, cluster.liveTaskManagers());
