@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class FlinkBrokerKillIT {
   @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
 
-  private static final int RECORDS = Integer.getInteger("fault.records", 20_000);
+  private static final int RECORDS = Integer.getInteger("fault.records", 15_000);
   private static final int KILLS = Integer.getInteger("fault.broker-kills", 2);
   private static final int RATE = Integer.getInteger("fault.rate", 1000);
   private static final Duration STEP_TIMEOUT = Duration.ofMinutes(2);

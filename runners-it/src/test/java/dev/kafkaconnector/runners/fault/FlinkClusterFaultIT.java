@@ -41,8 +41,8 @@ class FlinkClusterFaultIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
   @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
 
-  static final int DEFAULT_RECORDS = 20_000;
-  static final int DEFAULT_KILLS = 3;
+  static final int DEFAULT_RECORDS = 15_000;
+  static final int DEFAULT_KILLS = 2;
   private static final int RECORDS = Integer.getInteger("fault.records", DEFAULT_RECORDS);
   private static final int KILLS = Integer.getInteger("fault.kills", DEFAULT_KILLS);
   private static final int RATE = Integer.getInteger("fault.rate", 1000);
