@@ -70,7 +70,10 @@ final class ChildJvm {
   /** {@code kill -9}: the process ends without running any shutdown hook. */
   void kill() {
     process.destroyForcibly();
-    awaitExit(30);
+    if (!awaitExit(30)) {
+      throw new FlinkClusterException(name + " (pid " + process.pid() + ") still alive 30 s after"
+          + " SIGKILL");
+    }
   }
 
   /** SIGTERM, then SIGKILL if the JVM has not ended within {@code seconds}. */

@@ -207,6 +207,7 @@ class FlinkClusterFaultIT {
       long completed = cluster.rest().checkpoints(jobId).completed();
       FaultJobs.awaitCheckpointAfter(cluster, jobId, completed, STEP_TIMEOUT);
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      // Polled without pause: a transaction of the sink is open for milliseconds only.
       while (FaultJobs.openTransactions(KAFKA.admin(), prefix).isEmpty()) {
         assertFalse(System.nanoTime() > deadline, "no open transaction of " + prefix + " seen");
       }
