@@ -166,8 +166,9 @@ class FlinkClusterFaultIT {
       String checkpoint = cluster.rest().checkpoints(firstId).latestPath();
       assertNotNull(checkpoint, "the cancelled job retained no checkpoint");
       long[] blocked = stableAndEndOffsets(out);
-      System.out.printf("job killed with open transactions %s and cancelled: read_committed end"
-          + " %d < end %d; restoring %s%n", lingering, blocked[0], blocked[1], checkpoint);
+      System.out.printf("job killed with open transactions %s and cancelled: output end offsets"
+          + " %d read_committed, %d read_uncommitted; restoring %s%n", lingering, blocked[0],
+          blocked[1], checkpoint);
 
       cluster.startTaskManager();
       cluster.startTaskManager();
