@@ -37,7 +37,17 @@ final class CopyJob {
    * records per second, in a thread of its own; {@link Producing#close()} waits for the end.
    */
   static Producing produce(String bootstrapServers, String topic, int count, int perSecond) {
-    Producing producing = new Producing(bootstrapServers, topic, count, perSecond);
+    return produce(bootstrapServers, topic, 0, count, perSecond, PARTITIONS);
+  }
+
+  /**
+   * Like {@link #produce(String, String, int, int)}, for the records numbered {@code first} to
+   * {@code first + count - 1}, record {@code i} in partition {@code i % partitions}.
+   */
+  static Producing produce(String bootstrapServers, String topic, int first, int count,
+      int perSecond, int partitions) {
+    Producing producing =
+        new Producing(bootstrapServers, topic, first, count, perSecond, partitions);
     producing.thread.start();
     return producing;
   }
@@ -47,10 +57,11 @@ final class CopyJob {
     private final Thread thread;
     private volatile Throwable failure;
 
-    private Producing(String bootstrapServers, String topic, int count, int perSecond) {
+    private Producing(String bootstrapServers, String topic, int first, int count, int perSecond,
+        int partitions) {
       this.thread = new Thread(() -> {
         try {
-          write(bootstrapServers, topic, count, perSecond);
+          write(bootstrapServers, topic, first, count, perSecond, partitions);
         } catch (Throwable t) {
           failure = t;
         }
@@ -71,20 +82,21 @@ final class CopyJob {
       }
     }
 
-    private static void write(String bootstrapServers, String topic, int count, int perSecond)
-        throws InterruptedException {
+    private static void write(String bootstrapServers, String topic, int first, int count,
+        int perSecond, int partitions) throws InterruptedException {
       try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
           ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
           ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
           ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
           ProducerConfig.LINGER_MS_CONFIG, 5))) {
         long start = System.nanoTime();
-        for (int i = 0; i < count; i++) {
-          int partition = i % PARTITIONS;
-          String key = "p" + partition + "-k" + (i / PARTITIONS) % KEYS_PER_PARTITION;
+        for (int n = 0; n < count; n++) {
+          int i = first + n;
+          int partition = i % partitions;
+          String key = "p" + partition + "-k" + (i / partitions) % KEYS_PER_PARTITION;
           producer.send(new ProducerRecord<>(topic, partition,
               key.getBytes(StandardCharsets.UTF_8), ("r" + i).getBytes(StandardCharsets.UTF_8)));
-          long aheadMillis = (start + (i + 1) * 1_000_000_000L / perSecond - System.nanoTime())
+          long aheadMillis = (start + (n + 1) * 1_000_000_000L / perSecond - System.nanoTime())
               / 1_000_000;
           if (aheadMillis > 0) {
             Thread.sleep(aheadMillis);
@@ -118,6 +130,12 @@ final class CopyJob {
    */
   static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
       String out, Map<String, String> sinkOptions) {
+    return pipeline(options, bootstrapServers, in, out, Map.of(), sinkOptions);
+  }
+
+  /** The copy pipeline with more source options ({@code readOptions}). */
+  static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
+      String out, Map<String, String> readOptions, Map<String, String> sinkOptions) {
     Pipeline pipeline = Pipeline.create(options);
     Schema schema = Schema.builder().addStringField("k").addStringField("value").build();
     Map<String, String> layout =
@@ -134,6 +152,7 @@ final class CopyJob {
                 "format", "raw",
                 "properties.group.id", "copy-" + in,
                 "scan.startup.mode", "earliest-offset"))
+            .withOptions(readOptions)
             .withOptions(layout)
             .withSchema(schema))
         .apply(KafkaConnectorIO.write().withOptions(sink).withOptions(layout));

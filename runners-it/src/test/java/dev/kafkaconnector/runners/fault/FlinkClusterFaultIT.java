@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * start with a read_committed consumer and compared with the input.
  *
  * <p>A third case kills a whole exactly-once job mid-transaction and starts it again from its
- * last checkpoint with the same transactional-id prefix.
+ * last checkpoint with the same transactional-id prefix; a fourth adds partitions to the input
+ * topic while the job copies it.
  *
  * <p>The size is bounded for CI: {@value #DEFAULT_RECORDS} records and {@value #DEFAULT_KILLS}
  * kills per case by default; the {@code soak} Maven profile sets {@code fault.records}, {@code
@@ -66,6 +68,45 @@ class FlinkClusterFaultIT {
     CopyOutput output = copyWithKills("at-least-once",
         Map.of("sink.delivery-guarantee", "at-least-once"));
     assertEquals(0, output.missing(), () -> "lost: " + output);
+  }
+
+  /**
+   * Partition discovery under load: the input topic has 2 partitions when the exactly-once copy
+   * job starts (discovery every second); half of the records are written to them, then 2
+   * partitions are added and the other half is written to all 4 while the job runs. Records
+   * written to the new partitions before the job found them are read from their earliest offset:
+   * none is lost, none duplicated.
+   */
+  @Test
+  void partitionsAddedUnderLoadAreReadFromTheirEarliestOffset() throws Exception {
+    FlinkSessionCluster cluster = FLINK.cluster();
+    String in = KAFKA.newTopicName("grow-in");
+    String out = KAFKA.newTopicName("grow-out");
+    KAFKA.createTopic(in, 2);
+    KAFKA.createTopic(out, CopyJob.PARTITIONS);
+    String jobName = "discovery-" + in;
+    CopyJob.pipeline(CopyJob.options(cluster.flinkMaster(), jobName), KAFKA.bootstrapServers(),
+        in, out, Map.of("scan.topic-partition-discovery.interval", "1 s"),
+        Map.of("sink.delivery-guarantee", "exactly-once",
+            "sink.transactional-id-prefix", "eos-" + in)).run();
+    String jobId = FaultJobs.awaitJob(cluster, jobName);
+    FaultJobs.awaitRunning(cluster, jobId, STEP_TIMEOUT);
+    int half = RECORDS / 2;
+    CopyJob.produce(KAFKA.bootstrapServers(), in, 0, half, RATE, 2).close();
+    KAFKA.admin().createPartitions(Map.of(in, NewPartitions.increaseTo(CopyJob.PARTITIONS)))
+        .all().get();
+    CopyJob.produce(KAFKA.bootstrapServers(), in, half, RECORDS - half, RATE,
+        CopyJob.PARTITIONS).close();
+    FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, Duration.ofMinutes(5));
+    cluster.rest().cancel(jobId);
+    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT));
+    CopyOutput output = CopyOutput.of(
+        FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, STEP_TIMEOUT), RECORDS);
+    System.out.printf("FAULT RESULT partitions 2 -> 4 under load, exactly-once: %d records: %s%n",
+        RECORDS, output);
+    assertEquals(0, output.missing(), () -> "lost: " + output);
+    assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
+    assertEquals(Set.of(), output.outOfOrderKeys(), () -> "order: " + output);
   }
 
   /**
