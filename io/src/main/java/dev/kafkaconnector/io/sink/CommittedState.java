@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
@@ -43,7 +44,9 @@ final class CommittedState implements AutoCloseable {
     try {
       entries =
           admin()
-              .listConsumerGroupOffsets(group)
+              // Stable: offsets of a transaction not yet complete are waited for, not skipped.
+              .listConsumerGroupOffsets(
+                  group, new ListConsumerGroupOffsetsOptions().requireStable(true))
               .partitionsToOffsetAndMetadata()
               .get(60, TimeUnit.SECONDS);
     } catch (Exception e) {

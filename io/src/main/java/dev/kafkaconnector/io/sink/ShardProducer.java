@@ -89,13 +89,44 @@ final class ShardProducer implements AutoCloseable {
     }
   }
 
-  /** The last record number {@code writer} committed for this shard, or -1. */
+  /**
+   * The last record number {@code writer} committed for this shard, or -1.
+   *
+   * <p>When the number is not known (a new producer, or after a failed or uncertain commit), the
+   * producer is initialised first: {@code initTransactions} returns only once the previous
+   * transaction of this id is complete (committed or aborted, markers written), so the group's
+   * offsets read next are final. Read before it, a commit still in flight (a writer killed, or
+   * the broker restarted, between the commit decision and its markers) would not be visible yet
+   * and its records would be written a second time.
+   */
   long committedNumber(String writer) {
     if (committed == UNKNOWN || !writer.equals(committedWriter)) {
+      initialise();
       committed = committedState.read(group(), writer);
       committedWriter = writer;
     }
     return committed;
+  }
+
+  /** Creates and initialises the producer if needed, holding it as {@link #begin} does. */
+  private void initialise() {
+    try {
+      if (!owner.tryAcquire(5, TimeUnit.MINUTES)) {
+        throw new KafkaSinkException(
+            "Transactional producer '" + transactionalId() + "' stayed busy for 5 minutes");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaSinkException("Interrupted waiting for '" + transactionalId() + "'", e);
+    }
+    try {
+      producer();
+    } catch (RuntimeException e) {
+      reset();
+      throw wrap("initialising the transactional producer", e);
+    } finally {
+      owner.release();
+    }
   }
 
   /** Counts a replayed record that is not sent again. */

@@ -1,0 +1,139 @@
+package dev.kafkaconnector.runners.flink;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The few calls of Flink's REST API that tests need: cluster overview, jobs and their states,
+ * checkpoint counts, cancellation. Plain HTTP and JSON, as any user's tooling would do it.
+ */
+public final class FlinkRestClient {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+
+  private final URI base;
+  private final HttpClient http;
+
+  /**
+   * @param base the REST endpoint, e.g. {@code http://127.0.0.1:8081}
+   */
+  public FlinkRestClient(URI base) {
+    this.base = base;
+    this.http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
+  }
+
+  /** A job as the cluster lists it. */
+  public record Job(String id, String name, String state) {}
+
+  /** Checkpoint statistics of a job. */
+  public record Checkpoints(long completed, long failed, long restored, String latestPath) {}
+
+  /** The number of TaskManagers registered with the JobManager. */
+  public int registeredTaskManagers() {
+    return get("/overview").path("taskmanagers").asInt();
+  }
+
+  /** The resource ids of the TaskManagers registered with the JobManager. */
+  public List<String> taskManagerIds() {
+    List<String> ids = new ArrayList<>();
+    for (JsonNode tm : get("/taskmanagers").path("taskmanagers")) {
+      ids.add(tm.path("id").asText());
+    }
+    return ids;
+  }
+
+  /** The number of free task slots. */
+  public int availableSlots() {
+    return get("/overview").path("slots-available").asInt();
+  }
+
+  /** Every job the cluster knows, running or ended. */
+  public List<Job> jobs() {
+    List<Job> jobs = new ArrayList<>();
+    for (JsonNode job : get("/jobs/overview").path("jobs")) {
+      jobs.add(new Job(job.path("jid").asText(), job.path("name").asText(),
+          job.path("state").asText()));
+    }
+    return jobs;
+  }
+
+  /** The job whose name is {@code name}, if the cluster has one. */
+  public Optional<Job> jobNamed(String name) {
+    return jobs().stream().filter(j -> j.name().equals(name)).findFirst();
+  }
+
+  /** The state of a job: {@code RUNNING}, {@code RESTARTING}, {@code FINISHED}, … */
+  public String jobState(String jobId) {
+    return get("/jobs/" + jobId).path("state").asText();
+  }
+
+  /** Whether every task of the job is running (a RUNNING job may still be deploying tasks). */
+  public boolean allTasksRunning(String jobId) {
+    JsonNode vertices = get("/jobs/" + jobId).path("vertices");
+    if (!vertices.isArray() || vertices.isEmpty()) {
+      return false;
+    }
+    for (JsonNode vertex : vertices) {
+      String state = vertex.path("status").asText();
+      if (!state.equals("RUNNING") && !state.equals("FINISHED")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Checkpoint counts of a job and the path of its latest completed checkpoint (or null). */
+  public Checkpoints checkpoints(String jobId) {
+    JsonNode node = get("/jobs/" + jobId + "/checkpoints");
+    JsonNode counts = node.path("counts");
+    JsonNode latest = node.path("latest").path("completed");
+    return new Checkpoints(
+        counts.path("completed").asLong(),
+        counts.path("failed").asLong(),
+        counts.path("restored").asLong(),
+        latest.isMissingNode() || latest.isNull() ? null : latest.path("external_path").asText());
+  }
+
+  /** The root exception of the job's latest failure, or an empty string. */
+  public String rootException(String jobId) {
+    return get("/jobs/" + jobId + "/exceptions").path("root-exception").asText("");
+  }
+
+  /** Asks the JobManager to cancel the job (returns once the request is accepted). */
+  public void cancel(String jobId) {
+    send(HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
+        .method("PATCH", HttpRequest.BodyPublishers.noBody()));
+  }
+
+  private JsonNode get(String path) {
+    return send(HttpRequest.newBuilder(base.resolve(path)).GET());
+  }
+
+  private JsonNode send(HttpRequest.Builder request) {
+    HttpRequest built = request.timeout(CALL_TIMEOUT).build();
+    try {
+      HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() / 100 != 2) {
+        throw new FlinkClusterException(
+            built.method() + " " + built.uri() + " answered " + response.statusCode() + ": "
+                + response.body());
+      }
+      String body = response.body();
+      return body.isEmpty() ? JSON.createObjectNode() : JSON.readTree(body);
+    } catch (IOException e) {
+      throw new FlinkClusterException(built.method() + " " + built.uri() + " failed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new FlinkClusterException("Interrupted during " + built.uri(), e);
+    }
+  }
+}

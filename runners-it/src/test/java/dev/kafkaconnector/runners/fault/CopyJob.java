@@ -1,0 +1,170 @@
+package dev.kafkaconnector.runners.fault;
+
+import dev.kafkaconnector.io.KafkaConnectorIO;
+import dev.kafkaconnector.runners.PipelineRunners;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The job of the fault tests: a streaming Flink job that copies a topic to another one (keys and
+ * values as raw bytes) while the test writes the input at a steady rate, so that faults can be
+ * injected while it runs; the test cancels it once the output is complete.
+ *
+ * <p>Input record {@code i} has value {@code r<i>}, is in partition {@code i % PARTITIONS}, and
+ * has one of {@value #KEYS_PER_PARTITION} keys of that partition: {@code p<partition>-k<j>}. The
+ * sink's default partitioner puts each key in one output partition, so the records of a key keep
+ * the order of their input partition when the output numbers grow with the offset.
+ */
+final class CopyJob {
+  static final int PARTITIONS = 4;
+  static final int KEYS_PER_PARTITION = 5;
+
+  private CopyJob() {}
+
+  /**
+   * Starts writing {@code count} input records to {@code topic} at about {@code perSecond}
+   * records per second, in a thread of its own; {@link Producing#close()} waits for the end.
+   */
+  static Producing produce(String bootstrapServers, String topic, int count, int perSecond) {
+    return produce(bootstrapServers, topic, 0, count, perSecond, PARTITIONS);
+  }
+
+  /**
+   * Like {@link #produce(String, String, int, int)}, for the records numbered {@code first} to
+   * {@code first + count - 1}, record {@code i} in partition {@code i % partitions}.
+   */
+  static Producing produce(String bootstrapServers, String topic, int first, int count,
+      int perSecond, int partitions) {
+    Producing producing =
+        new Producing(bootstrapServers, topic, first, count, perSecond, partitions);
+    producing.thread.start();
+    return producing;
+  }
+
+  /** The background writer of the input records. */
+  static final class Producing implements AutoCloseable {
+    private final Thread thread;
+    private volatile Throwable failure;
+
+    private Producing(String bootstrapServers, String topic, int first, int count, int perSecond,
+        int partitions) {
+      this.thread = new Thread(() -> {
+        try {
+          write(bootstrapServers, topic, first, count, perSecond, partitions);
+        } catch (Throwable t) {
+          failure = t;
+        }
+      }, "fault-test-producer-" + topic);
+    }
+
+    /** Whether every record has been written. */
+    boolean done() {
+      return !thread.isAlive();
+    }
+
+    /** Waits until every record is written; rethrows the writer's failure. */
+    @Override
+    public void close() throws InterruptedException {
+      thread.join();
+      if (failure != null) {
+        throw new IllegalStateException("Writing the input records failed", failure);
+      }
+    }
+
+    private static void write(String bootstrapServers, String topic, int first, int count,
+        int perSecond, int partitions) throws InterruptedException {
+      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+          ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+          ProducerConfig.LINGER_MS_CONFIG, 5))) {
+        long start = System.nanoTime();
+        for (int n = 0; n < count; n++) {
+          int i = first + n;
+          int partition = i % partitions;
+          String key = "p" + partition + "-k" + (i / partitions) % KEYS_PER_PARTITION;
+          producer.send(new ProducerRecord<>(topic, partition,
+              key.getBytes(StandardCharsets.UTF_8), ("r" + i).getBytes(StandardCharsets.UTF_8)));
+          long aheadMillis = (start + (n + 1) * 1_000_000_000L / perSecond - System.nanoTime())
+              / 1_000_000;
+          if (aheadMillis > 0) {
+            Thread.sleep(aheadMillis);
+          }
+        }
+        producer.flush();
+      }
+    }
+  }
+
+  /**
+   * Options of a detached streaming job on the cluster at {@code flinkMaster}: parallelism 2, a
+   * checkpoint every second, retained when the job is cancelled. Only the job's own classes (this module's test classes) are staged: the cluster's
+   * class path holds Flink, Beam and the connector, as a cluster whose {@code lib/} has them.
+   */
+  static FlinkPipelineOptions options(String flinkMaster, String jobName) {
+    FlinkPipelineOptions options = PipelineRunners.flink(flinkMaster, 2, false);
+    options.setJobName(jobName);
+    options.setStreaming(true);
+    options.setCheckpointingInterval(1000L);
+    options.setExternalizedCheckpointsEnabled(true);
+    options.setRetainExternalizedCheckpointsOnCancellation(true);
+    options.setFilesToStage(List.of(jobClasses()));
+    return options;
+  }
+
+  /**
+   * The copy pipeline: all of {@code in} from the earliest offset, without end (the read of a
+   * finite range would be one bounded step that Flink cannot checkpoint until it is done), written
+   * to {@code out} with {@code sinkOptions} ({@code sink.delivery-guarantee}, …).
+   */
+  static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
+      String out, Map<String, String> sinkOptions) {
+    return pipeline(options, bootstrapServers, in, out, Map.of(), sinkOptions);
+  }
+
+  /** The copy pipeline with more source options ({@code readOptions}). */
+  static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
+      String out, Map<String, String> readOptions, Map<String, String> sinkOptions) {
+    Pipeline pipeline = Pipeline.create(options);
+    Schema schema = Schema.builder().addStringField("k").addStringField("value").build();
+    Map<String, String> layout =
+        Map.of("key.format", "raw", "key.fields", "k", "value.fields-include", "EXCEPT_KEY");
+    Map<String, String> sink = new HashMap<>(sinkOptions);
+    sink.put("properties.bootstrap.servers", bootstrapServers);
+    sink.put("topic", out);
+    sink.put("format", "raw");
+    pipeline
+        .apply(KafkaConnectorIO.read()
+            .withOptions(Map.of(
+                "properties.bootstrap.servers", bootstrapServers,
+                "topic", in,
+                "format", "raw",
+                "properties.group.id", "copy-" + in,
+                "scan.startup.mode", "earliest-offset"))
+            .withOptions(readOptions)
+            .withOptions(layout)
+            .withSchema(schema))
+        .apply(KafkaConnectorIO.write().withOptions(sink).withOptions(layout));
+    return pipeline;
+  }
+
+  private static String jobClasses() {
+    try {
+      return Path.of(CopyJob.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("Cannot locate the test classes", e);
+    }
+  }
+}

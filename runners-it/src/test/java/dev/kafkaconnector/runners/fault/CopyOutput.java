@@ -1,0 +1,53 @@
+package dev.kafkaconnector.runners.fault;
+
+import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * What a copy job's output topic holds compared with its {@code expected} input records {@code
+ * r0 … r<expected-1>}: records read, missing ones, duplicates, and keys whose records are not in
+ * input order (a duplicate of an earlier record breaks the order too).
+ */
+record CopyOutput(long read, long missing, long duplicates, Set<String> outOfOrderKeys,
+    List<Integer> firstMissing) {
+
+  /** Compares {@code records} (read in offset order per partition) with the input. */
+  static CopyOutput of(List<ConsumerRecord<byte[], byte[]>> records, int expected) {
+    BitSet seen = new BitSet(expected);
+    long duplicates = 0;
+    Map<String, Integer> lastPerKey = new HashMap<>();
+    Set<String> outOfOrder = new TreeSet<>();
+    for (ConsumerRecord<byte[], byte[]> r : records) {
+      int number = Integer.parseInt(new String(r.value(), StandardCharsets.UTF_8).substring(1));
+      if (seen.get(number)) {
+        duplicates++;
+      }
+      seen.set(number);
+      String key = new String(r.key(), StandardCharsets.UTF_8);
+      Integer before = lastPerKey.put(key, number);
+      if (before != null && before >= number) {
+        outOfOrder.add(key);
+      }
+    }
+    List<Integer> firstMissing = new java.util.ArrayList<>();
+    for (int i = seen.nextClearBit(0); i < expected && firstMissing.size() < 10;
+        i = seen.nextClearBit(i + 1)) {
+      firstMissing.add(i);
+    }
+    long missing = expected - seen.get(0, expected).cardinality();
+    return new CopyOutput(records.size(), missing, duplicates, outOfOrder, firstMissing);
+  }
+
+  @Override
+  public String toString() {
+    return read + " records read, " + missing + " missing" + (missing > 0 ? " " + firstMissing
+        + "…" : "") + ", " + duplicates + " duplicates, " + outOfOrderKeys.size()
+        + " keys out of order";
+  }
+}

@@ -1,0 +1,143 @@
+package dev.kafkaconnector.runners.fault;
+
+import dev.kafkaconnector.runners.flink.FlinkRestClient;
+import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/** Polls of a session cluster's jobs and read-back of output topics, shared by the fault tests. */
+final class FaultJobs {
+  private static final Set<String> ENDED = Set.of("FINISHED", "FAILED", "CANCELED");
+
+  private FaultJobs() {}
+
+  /** Waits until the cluster lists a job named {@code name}; returns its id. */
+  static String awaitJob(FlinkSessionCluster cluster, String name) {
+    String[] id = new String[1];
+    await(cluster, "job " + name + " to be listed", Duration.ofMinutes(2), () -> {
+      Optional<FlinkRestClient.Job> job = cluster.rest().jobNamed(name);
+      job.ifPresent(j -> id[0] = j.id());
+      return job.isPresent();
+    });
+    return id[0];
+  }
+
+  /** Waits until the job has ended; returns its final state. */
+  static String awaitEnd(FlinkSessionCluster cluster, String jobId, Duration timeout) {
+    await(cluster, "job " + jobId + " to end", timeout,
+        () -> ENDED.contains(cluster.rest().jobState(jobId)));
+    return cluster.rest().jobState(jobId);
+  }
+
+  /** Waits until the job and all its tasks are running. */
+  static void awaitRunning(FlinkSessionCluster cluster, String jobId, Duration timeout) {
+    await(cluster, "job " + jobId + " to run all its tasks", timeout, () -> {
+      String state = cluster.rest().jobState(jobId);
+      if (ENDED.contains(state)) {
+        throw new AssertionError("Job " + jobId + " ended (" + state + ") instead of running: "
+            + cluster.rest().rootException(jobId));
+      }
+      return state.equals("RUNNING") && cluster.rest().allTasksRunning(jobId);
+    });
+  }
+
+  /** Waits until more than {@code before} checkpoints completed; returns the new count. */
+  static long awaitCheckpointAfter(
+      FlinkSessionCluster cluster, String jobId, long before, Duration timeout) {
+    await(cluster, "a checkpoint of job " + jobId + " after the " + before + "th", timeout,
+        () -> cluster.rest().checkpoints(jobId).completed() > before);
+    return cluster.rest().checkpoints(jobId).completed();
+  }
+
+  /**
+   * Reads {@code topic} with a {@code read_committed} consumer from the beginning until the
+   * values {@code r0 … r<expected-1>} have all been seen and every partition is read up to its
+   * last stable offset, or until {@code timeout}; returns the records read.
+   */
+  static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+      String bootstrapServers, String topic, int expected, Duration timeout) {
+    List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+    BitSet seen = new BitSet(expected);
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"))) {
+      List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+          .map(p -> new TopicPartition(topic, p.partition())).toList();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (System.nanoTime() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          records.add(r);
+          int number = Integer.parseInt(new String(r.value(), StandardCharsets.UTF_8).substring(1));
+          if (number < expected) {
+            seen.set(number);
+          }
+        }
+        if (seen.cardinality() >= expected) {
+          Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+          boolean atEnd = true;
+          for (TopicPartition p : partitions) {
+            atEnd &= consumer.position(p) >= end.get(p);
+          }
+          if (atEnd) {
+            break;
+          }
+        }
+      }
+    }
+    return records;
+  }
+
+  /** The transactional ids starting with {@code prefix} whose transaction is open. */
+  static List<String> openTransactions(Admin admin, String prefix) throws Exception {
+    List<String> open = new ArrayList<>();
+    for (TransactionListing t : admin.listTransactions().all().get()) {
+      if (t.transactionalId().startsWith(prefix) && t.state() == TransactionState.ONGOING) {
+        open.add(t.transactionalId());
+      }
+    }
+    return open;
+  }
+
+  private static void await(
+      FlinkSessionCluster cluster, String what, Duration timeout, BooleanSupplier condition) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    RuntimeException last = null;
+    while (System.nanoTime() < deadline) {
+      try {
+        if (condition.getAsBoolean()) {
+          return;
+        }
+      } catch (RuntimeException e) {
+        last = e;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while waiting for " + what, e);
+      }
+    }
+    throw new AssertionError("Timed out after " + timeout + " waiting for " + what
+        + (last == null ? "" : " (last error: " + last + ")") + "\n" + cluster.diagnostics());
+  }
+}
