@@ -60,6 +60,30 @@ public final class SchemaMerging {
     return out.setOptions(current.getOptions()).build();
   }
 
+  /**
+   * Merges only the columns {@code columns} names into {@code current} (an added column, an
+   * altered type): columns it does not name are left as they are, new ones are appended nullable.
+   */
+  public static Schema mergeColumns(@Nullable Schema current, Schema columns) {
+    if (current == null) {
+      return columns;
+    }
+    Schema.Builder out = Schema.builder();
+    for (Field field : current.getFields()) {
+      String name = field.getName();
+      out.addField(
+          columns.hasField(name)
+              ? field.withType(mergeTypes(field.getType(), columns.getField(name).getType()))
+              : field);
+    }
+    for (Field field : columns.getFields()) {
+      if (!current.hasField(field.getName())) {
+        out.addField(field.withType(field.getType().withNullable(true)));
+      }
+    }
+    return out.setOptions(current.getOptions()).build();
+  }
+
   /** Whether {@code wide} holds every row of {@code narrow}: merging adds nothing to it. */
   public static boolean holds(Schema wide, Schema narrow) {
     return merge(wide, narrow).equals(wide);
