@@ -73,7 +73,8 @@ final class EvolveSchemaFn extends DoFn<KV<String, ChangeEvent>, ChangeEvent> {
       @StateId("table") ValueState<TableState> table,
       OutputReceiver<ChangeEvent> out) {
     ChangeEvent event = element.getValue();
-    TableState state = table.read();
+    TableState stored = table.read();
+    TableState state = stored;
     if (state == null) {
       Schema initial = initialSchemas.get(event.tableId());
       if (initial != null) {
@@ -88,7 +89,7 @@ final class EvolveSchemaFn extends DoFn<KV<String, ChangeEvent>, ChangeEvent> {
       }
       out.output(e);
     }
-    if (step.state() != null && !step.state().equals(state)) {
+    if (step.state() != null && !step.state().equals(stored)) {
       table.write(step.state());
     }
   }

@@ -3,7 +3,9 @@ package dev.kafkaconnector.io.cdc;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.ChangeEventCoder;
 import dev.kafkaconnector.schema.change.TableId;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
@@ -76,8 +78,14 @@ public final class SchemaEvolution
               + " the global window; apply windowing after it (input windowing: "
               + input.getWindowingStrategy().getWindowFn() + ")");
     }
-    Coder<ChangeEvent> events =
-        input.getCoder() instanceof ChangeEventCoder ? input.getCoder() : ChangeEventCoder.of();
+    // The initial schemas are known when the pipeline is built: rows that follow them travel
+    // with an index instead of their schema.
+    List<Schema> known = new ArrayList<>();
+    if (input.getCoder() instanceof ChangeEventCoder given) {
+      known.addAll(given.knownSchemas());
+    }
+    initialSchemas.values().stream().filter(s -> !known.contains(s)).forEach(known::add);
+    Coder<ChangeEvent> events = ChangeEventCoder.of(known);
     return input
         .apply(
             "KeyByTable",

@@ -85,13 +85,17 @@ abstract class AbstractSchemaEvolutionITCase {
   }
 
   List<ChangeEvent> run(List<ChangeEvent> input, SchemaChangeBehavior behavior) {
+    return run(input, SchemaEvolution.of(behavior));
+  }
+
+  List<ChangeEvent> run(List<ChangeEvent> input, SchemaEvolution step) {
     String id = UUID.randomUUID().toString();
     COLLECTED.put(id, new ConcurrentLinkedQueue<>());
     Pipeline pipeline = Pipeline.create(options());
     pipeline
         .apply(Create.of(input).withCoder(ChangeEventCoder.of()))
         .apply("AnyOrder", Reshuffle.viaRandomKey())
-        .apply(SchemaEvolution.of(behavior))
+        .apply(step)
         .apply("Collect", ParDo.of(new CollectFn(id)));
     pipeline.run().waitUntilFinish();
     return new ArrayList<>(COLLECTED.remove(id));
@@ -150,6 +154,32 @@ abstract class AbstractSchemaEvolutionITCase {
         assertEquals(first, r.schema(), table + ": rows follow the first schema");
         assertEquals(0, r.schemaVersion());
       }
+    }
+  }
+
+  @Test
+  void initialSchemasWinOverWhatReadersInferred() {
+    TableId orders = TABLES.get(0);
+    Schema declared =
+        Schema.builder()
+            .addNullableField("id", FieldType.INT64)
+            .addNullableField("amount", FieldType.DOUBLE)
+            .addNullableField("note", FieldType.STRING)
+            .addNullableField("region", FieldType.STRING)
+            .build();
+    List<ChangeEvent> out =
+        run(
+            readerEvents(true),
+            SchemaEvolution.of(SchemaChangeBehavior.IGNORE).withInitialSchemas(Map.of(orders, declared)));
+    List<ChangeEvent> events = byTable(out).get(orders);
+    List<ChangeEvent> schemaEvents = events.stream().filter(e -> !(e instanceof DataChangeEvent)).toList();
+    assertEquals(List.of(new CreateTableEvent(orders, declared)), schemaEvents);
+    List<DataChangeEvent> rows =
+        events.stream().filter(e -> e instanceof DataChangeEvent).map(e -> (DataChangeEvent) e).toList();
+    assertEquals(3 * ROWS_PER_READER, rows.size(), "every reader's rows fit the declared schema");
+    for (DataChangeEvent r : rows) {
+      assertEquals(declared, r.schema());
+      assertTrue(r.after().getValue("amount") instanceof Double, "amounts converted to DOUBLE");
     }
   }
 
