@@ -21,6 +21,7 @@ public final class TableSchemaCoder extends CustomCoder<Schema> {
 
   private TableSchemaCoder() {}
 
+  /** The coder (stateless, one instance). */
   public static TableSchemaCoder of() {
     return INSTANCE;
   }
