@@ -70,6 +70,16 @@ public final class SchemaEvolution
     return new SchemaEvolution(behavior, Map.copyOf(all));
   }
 
+  /**
+   * The initial schemas from {@code scan.value.initial-schemas.ddls} text (see {@link
+   * InitialSchemas#parse}).
+   *
+   * @throws IllegalArgumentException naming the option key when the text cannot be read
+   */
+  public SchemaEvolution withInitialSchemas(String ddls) {
+    return withInitialSchemas(InitialSchemas.parse(ddls));
+  }
+
   @Override
   public PCollection<ChangeEvent> expand(PCollection<ChangeEvent> input) {
     if (!(input.getWindowingStrategy().getWindowFn() instanceof GlobalWindows)) {
