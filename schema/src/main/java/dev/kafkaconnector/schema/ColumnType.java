@@ -200,6 +200,11 @@ public final class ColumnType {
     return Boolean.TRUE.equals(type.getNullable());
   }
 
+  /** The Beam type classified. */
+  public FieldType type() {
+    return type;
+  }
+
   /**
    * Whether this is a DECIMAL whose Beam type states its precision and scale (the
    * FixedPrecisionNumeric logical type), which values must fit; false for Beam's plain DECIMAL and

@@ -3,7 +3,10 @@ package dev.kafkaconnector.io.sql;
 import dev.kafkaconnector.io.sql.DdlTokenizer.Kind;
 import dev.kafkaconnector.io.sql.DdlTokenizer.Token;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.schemas.Schema;
 
 /**
  * Flink's {@code CREATE TABLE … WITH ('connector' = 'kafka' | 'upsert-kafka', …)}, pasted as is,
@@ -92,6 +95,34 @@ public final class FlinkDdl {
     List<String> out = new ArrayList<>();
     for (String statement : split(script)) {
       out.add(rewrite(statement));
+    }
+    return out;
+  }
+
+  /**
+   * The schemas of a script of {@code CREATE TABLE} statements without WITH clause, as {@code
+   * scan.value.initial-schemas.ddls} gives them ({@code CREATE TABLE db1.t1 (id BIGINT, name
+   * VARCHAR(10)); CREATE TABLE db1.t2 (id BIGINT);}): per table, its name parts (one per dot) and
+   * its columns, in statement order. Metadata and computed columns are rejected.
+   *
+   * @throws IllegalArgumentException naming the table and construct that cannot be read
+   */
+  public static Map<List<String>, Schema> tableSchemas(String script) {
+    Map<List<String>, Schema> out = new LinkedHashMap<>();
+    for (String statement : split(script)) {
+      FlinkTable table = FlinkDdlParser.parseSchema(statement);
+      Schema.Builder columns = Schema.builder();
+      for (FlinkTable.Column column : table.columns()) {
+        if (column.metadataKey() != null) {
+          throw new IllegalArgumentException(
+              "Table " + table.displayName() + ": column '" + column.name()
+                  + "' is a METADATA column; an initial schema declares physical columns only");
+        }
+        columns.addField(column.name(), column.type());
+      }
+      if (out.put(table.name(), columns.build()) != null) {
+        throw new IllegalArgumentException("Table " + table.displayName() + " is declared twice");
+      }
     }
     return out;
   }

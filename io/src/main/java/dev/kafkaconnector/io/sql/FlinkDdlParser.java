@@ -33,9 +33,13 @@ final class FlinkDdlParser {
   private int at;
   private String table = "?";
 
-  private FlinkDdlParser(String text) {
+  /** Whether the statement must have a WITH clause (a table definition) or not (a schema). */
+  private final boolean withRequired;
+
+  private FlinkDdlParser(String text, boolean withRequired) {
     this.text = text;
     this.tokens = DdlTokenizer.tokenize(text);
+    this.withRequired = withRequired;
   }
 
   /**
@@ -44,7 +48,15 @@ final class FlinkDdlParser {
    * @throws IllegalArgumentException naming the construct, the table and the position
    */
   static FlinkTable parse(String statement) {
-    return new FlinkDdlParser(statement).createTable();
+    return new FlinkDdlParser(statement, true).createTable();
+  }
+
+  /**
+   * Reads one statement whose WITH clause is optional: a schema only, as {@code
+   * scan.value.initial-schemas.ddls} declares tables ({@code CREATE TABLE db1.t1 (id BIGINT)}).
+   */
+  static FlinkTable parseSchema(String statement) {
+    return new FlinkDdlParser(statement, false).createTable();
   }
 
   private FlinkTable createTable() {
@@ -96,11 +108,13 @@ final class FlinkDdlParser {
     if (peek().isWord("DISTRIBUTED")) {
       throw unsupported("DISTRIBUTED BY", peek());
     }
-    if (!peek().isWord("WITH")) {
+    Map<String, String> options = Map.of();
+    if (peek().isWord("WITH")) {
+      next();
+      options = options();
+    } else if (withRequired) {
       throw error("WITH ('connector' = 'kafka', ...) expected", peek());
     }
-    next();
-    Map<String, String> options = options();
     Token rest = peek();
     if (rest.isWord("LIKE")) {
       throw unsupported("LIKE", rest);
