@@ -94,6 +94,11 @@ final class TableEvolution {
       alter.newTypes().forEach(columns::addField);
       return new Step(propose(state, columns.build(), false, true, List.of(), table, out), out);
     }
+    if (state != null && !state.created()) {
+      // A drop or rename before any whole schema: nothing to drop from yet.
+      listener.skipped(table, "a " + event.getClass().getSimpleName() + " of a table not created yet");
+      return new Step(state, out);
+    }
     return new Step(explicit(state, (SchemaChangeEvent) event, out), out);
   }
 
@@ -113,9 +118,13 @@ final class TableEvolution {
       List<String> primaryKey,
       TableId table,
       List<ChangeEvent> out) {
-    if (state == null) {
-      Schema first =
-          whole ? proposed : SchemaMerging.mergeColumns(Schema.builder().build(), proposed);
+    if (state == null || !state.created()) {
+      Schema known = state == null ? Schema.builder().build() : state.schema();
+      if (!whole) {
+        // Columns of a table no whole schema was seen for yet: kept, not sent (see TableState).
+        return new TableState(withColumns(known, proposed), 0, primaryKey, false);
+      }
+      Schema first = SchemaMerging.mergeColumns(proposed, known);
       out.add(new CreateTableEvent(table, first, primaryKey));
       return new TableState(first, 0, primaryKey);
     }
@@ -130,6 +139,24 @@ final class TableEvolution {
       return state;
     }
     return change(state, merged, diff(table, state.schema(), merged), out);
+  }
+
+  /**
+   * The column changes of a table not created yet, accumulated: types merged, each column's
+   * nullability as the changes give it (applied to the create-table's columns when it comes).
+   */
+  private static Schema withColumns(Schema known, Schema columns) {
+    Schema.Builder out = Schema.builder();
+    for (Schema.Field field : known.getFields()) {
+      String name = field.getName();
+      out.addField(
+          columns.hasField(name)
+              ? field.withType(
+                  SchemaMerging.mergeTypes(field.getType(), columns.getField(name).getType()))
+              : field);
+    }
+    columns.getFields().stream().filter(f -> !known.hasField(f.getName())).forEach(out::addField);
+    return out.build();
   }
 
   /** Sends {@code events} (taking the table to {@code next}) as the behavior says. */

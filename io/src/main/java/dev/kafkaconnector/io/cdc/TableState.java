@@ -16,20 +16,32 @@ import org.apache.beam.sdk.util.VarInt;
 /**
  * What the schema-evolution step keeps per table: the schema sent downstream, its version (the
  * number of schema changes sent so far) and the primary key of the first create-table event.
+ *
+ * <p>A table is not {@code created} while only column changes (add-column, alter-type) arrived
+ * for it, which a parallel reader's event can do before any reader's create-table or row: the
+ * schema then holds those columns, nothing was sent downstream, and the first whole schema (a
+ * create-table or a row's) creates the table with them. So the created schema does not depend on
+ * which event came first.
  */
-record TableState(Schema schema, long version, List<String> primaryKey) {
+record TableState(Schema schema, long version, List<String> primaryKey, boolean created) {
   TableState {
     primaryKey = List.copyOf(primaryKey);
   }
 
+  /** A created table. */
+  TableState(Schema schema, long version, List<String> primaryKey) {
+    this(schema, version, primaryKey, true);
+  }
+
   TableState evolved(Schema newSchema) {
-    return new TableState(newSchema, version + 1, primaryKey);
+    return new TableState(newSchema, version + 1, primaryKey, created);
   }
 
   /** The versioned state coder (checkpointed state never uses Java serialization). */
   static final class Coder extends CustomCoder<TableState> {
     private static final long serialVersionUID = 1L;
-    private static final int VERSION = 1;
+    /** 2 adds the created flag; version 1 states are created tables. */
+    private static final int VERSION = 2;
 
     @Override
     public void encode(TableState state, OutputStream outStream) throws IOException {
@@ -41,13 +53,14 @@ record TableState(Schema schema, long version, List<String> primaryKey) {
       for (String column : state.primaryKey()) {
         StringUtf8Coder.of().encode(column, out);
       }
+      out.writeBoolean(state.created());
     }
 
     @Override
     public TableState decode(InputStream inStream) throws IOException {
       DataInputStream in = new DataInputStream(inStream);
       int version = in.readUnsignedByte();
-      if (version != VERSION) {
+      if (version != VERSION && version != 1) {
         throw new IOException(
             "table state written with version " + version + ", this coder reads " + VERSION);
       }
@@ -58,7 +71,8 @@ record TableState(Schema schema, long version, List<String> primaryKey) {
       for (int i = 0; i < n; i++) {
         key.add(StringUtf8Coder.of().decode(in));
       }
-      return new TableState(schema, schemaVersion, key);
+      boolean created = version == 1 || in.readBoolean();
+      return new TableState(schema, schemaVersion, key, created);
     }
 
     @Override

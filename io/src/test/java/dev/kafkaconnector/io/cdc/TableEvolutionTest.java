@@ -146,6 +146,35 @@ class TableEvolutionTest {
     assertEquals(FieldType.STRING.withNullable(true), expected.get("name"));
   }
 
+  /**
+   * A column change that arrives before any whole schema (another reader's create-table overtaken
+   * by this reader's add-column) does not create the table with only that column, which would
+   * make the columns of the create-table nullable: NOT NULL columns stay NOT NULL in every order.
+   */
+  @Test
+  void columnChangesBeforeTheCreateKeepNotNullColumnsInEveryOrder() {
+    Schema ints = Schema.builder().addInt64Field("id").addInt64Field("amount").build();
+    List<ChangeEvent> events =
+        List.of(
+            new CreateTableEvent(T, ints),
+            new AddColumnEvent(T, List.of(Field.nullable("note", FieldType.STRING))),
+            new AlterColumnTypeEvent(T, Map.of("amount", FieldType.DOUBLE)),
+            insert(ints, 1L, 2L));
+    for (List<ChangeEvent> order : permutations(events)) {
+      TableState[] last = new TableState[1];
+      List<ChangeEvent> out = run(step(SchemaChangeBehavior.LENIENT), order, last);
+      Map<String, FieldType> columns = new TreeMap<>();
+      last[0].schema().getFields().forEach(f -> columns.put(f.getName(), f.getType()));
+      assertEquals(
+          Map.of("id", FieldType.INT64, "amount", FieldType.DOUBLE,
+              "note", FieldType.STRING.withNullable(true)),
+          columns, "order " + order);
+      assertEquals(
+          1, out.stream().filter(e -> e instanceof CreateTableEvent).count(), "order " + order);
+      assertInstanceOf(CreateTableEvent.class, out.get(0), "order " + order);
+    }
+  }
+
   @Test
   void exceptionFailsOnAChangeNamingTheTableAndOption() {
     Schema ints = schema("id", FieldType.INT64);
