@@ -73,7 +73,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create a directory for the embedded Kafka broker", e);
     }
-    this.config = new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties);
+    BrokerSecurity security =
+        builder.secured ? new BrokerSecurity(directory, builder.saslUsers) : null;
+    this.config =
+        new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security);
     this.runner =
         mode == Mode.IN_JVM
             ? new InJvmBrokerRunner(config)
@@ -182,6 +185,20 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public String bootstrapServers() {
     return config.bootstrapServers();
+  }
+
+  /**
+   * Returns the secured listeners of a cluster built {@link
+   * EmbeddedKafkaClusterBuilder#withSecurity() withSecurity()}.
+   *
+   * @return their addresses, truststores and client properties
+   * @throws IllegalStateException when the cluster has PLAINTEXT only
+   */
+  public SecuredListeners security() {
+    if (config.security() == null) {
+      throw new IllegalStateException(this + " has no secured listeners: build it withSecurity()");
+    }
+    return new SecuredListeners(config);
   }
 
   /**
@@ -302,6 +319,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     String problem = awaitPortAccepts(deadline, brokerEnded);
     if (problem == null) {
       problem = operations().awaitBrokerReady(deadline, brokerEnded);
+    }
+    if (problem == null && config.security() != null) {
+      config.security().createScramUsers(
+          admin, config.bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
     }
     if (problem != null) {
       throw new EmbeddedKafkaException(
