@@ -1,6 +1,10 @@
 package dev.kafkaconnector.io.common;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -18,6 +22,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * without the Kafka exception as cause (whose message is not scrubbed).
  */
 public final class AuthenticationFailures {
+  private static final Pattern JAAS_PASSWORD =
+      Pattern.compile("(?i)password\\s*=\\s*\"([^\"]*)\"");
+
   private AuthenticationFailures() {}
 
   /**
@@ -48,8 +55,10 @@ public final class AuthenticationFailures {
    */
   public static String describe(
       String what, AuthenticationException failure, Map<String, ?> clientProperties) {
-    String protocol = String.valueOf(clientProperties.getOrDefault("security.protocol", "PLAINTEXT"));
-    String mechanism = String.valueOf(clientProperties.getOrDefault("sasl.mechanism", "GSSAPI"));
+    Object protocol = clientProperties.get("security.protocol");
+    Object mechanism = clientProperties.get("sasl.mechanism");
+    protocol = protocol == null ? "PLAINTEXT" : protocol;
+    mechanism = mechanism == null ? "GSSAPI" : mechanism;
     boolean ssl = failure instanceof SslAuthenticationException;
     String how =
         ssl
@@ -98,10 +107,9 @@ public final class AuthenticationFailures {
     return out;
   }
 
-  private static java.util.List<String> jaasPasswords(String jaas) {
-    java.util.List<String> out = new java.util.ArrayList<>();
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(?i)password\\s*=\\s*\"([^\"]*)\"").matcher(jaas);
+  private static List<String> jaasPasswords(String jaas) {
+    List<String> out = new ArrayList<>();
+    Matcher m = JAAS_PASSWORD.matcher(jaas);
     while (m.find()) {
       if (!m.group(1).isEmpty()) {
         out.add(m.group(1));
