@@ -61,19 +61,30 @@ class DirectRunnerSecuredBrokerIT {
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
+  /**
+   * The matrix; with {@code flinkShaded} the JAAS login module is written as the spec's examples
+   * write it, with Flink's relocated package {@code org.apache.flink.kafka.shaded.}.
+   */
+  @ParameterizedTest(name = "{0} {1} flink-shaded-jaas={2}")
   @CsvSource({
-    "SASL_PLAINTEXT, PLAIN",
-    "SASL_PLAINTEXT, SCRAM-SHA-256",
-    "SASL_PLAINTEXT, SCRAM-SHA-512",
-    "SSL, ",
-    "SASL_SSL, PLAIN",
-    "SASL_SSL, SCRAM-SHA-256",
-    "SASL_SSL, SCRAM-SHA-512"
+    "SASL_PLAINTEXT, PLAIN, false",
+    "SASL_PLAINTEXT, PLAIN, true",
+    "SASL_PLAINTEXT, SCRAM-SHA-256, false",
+    "SASL_PLAINTEXT, SCRAM-SHA-512, false",
+    "SSL, , false",
+    "SASL_SSL, PLAIN, false",
+    "SASL_SSL, SCRAM-SHA-256, true",
+    "SASL_SSL, SCRAM-SHA-512, false"
   })
-  void writesAndReadsWithTheRightCredentials(String protocol, String mechanism) {
+  void writesAndReadsWithTheRightCredentials(
+      String protocol, String mechanism, boolean flinkShaded) {
     String topic = newTopic();
     Map<String, String> security = options(protocol, mechanism, PASSWORD);
+    if (flinkShaded) {
+      security.computeIfPresent(
+          "properties.sasl.jaas.config",
+          (k, jaas) -> jaas.replace("org.apache.kafka.", "org.apache.flink.kafka.shaded.org.apache.kafka."));
+    }
     List<Row> rows = new ArrayList<>();
     for (long i = 0; i < 30; i++) {
       rows.add(Row.withSchema(SCHEMA).addValues(i, "n" + i).build());
