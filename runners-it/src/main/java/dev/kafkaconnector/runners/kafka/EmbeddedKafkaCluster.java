@@ -195,10 +195,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @throws IllegalStateException when the cluster has PLAINTEXT only
    */
   public SecuredListeners security() {
-    if (config.security() == null) {
-      throw new IllegalStateException(this + " has no secured listeners: build it withSecurity()");
-    }
-    return new SecuredListeners(config);
+    return new SecuredListeners(config, this);
   }
 
   /**
@@ -325,24 +322,12 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
           admin, config.bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
     }
     if (problem != null) {
-      throw new EmbeddedKafkaException(
-          "Embedded Kafka broker ("
-              + mode
-              + ") at "
-              + bootstrapServers()
-              + " did not become "
-              + "ready (startup timeout "
-              + startupTimeout.toSeconds()
-              + " s): "
-              + problem
-              + "\n"
-              + runner.diagnostics());
+      throw new EmbeddedKafkaException(String.format(
+          "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
+          mode, bootstrapServers(), startupTimeout.toSeconds(), problem, runner.diagnostics()));
     }
-    LOG.info(
-        "Kafka broker ({}) ready at {} in {} ms",
-        mode,
-        bootstrapServers(),
-        Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
+    long tookMillis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
+    LOG.info("Kafka broker ({}) ready at {} in {} ms", mode, bootstrapServers(), tookMillis);
   }
 
   private String awaitPortAccepts(Deadline deadline, Supplier<String> brokerEnded) {

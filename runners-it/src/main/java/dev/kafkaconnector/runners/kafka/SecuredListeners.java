@@ -28,7 +28,10 @@ public final class SecuredListeners {
   private final BrokerConfig config;
   private final BrokerSecurity security;
 
-  SecuredListeners(BrokerConfig config) {
+  SecuredListeners(BrokerConfig config, EmbeddedKafkaCluster cluster) {
+    if (config.security() == null) {
+      throw new IllegalStateException(cluster + " has no secured listeners: build it withSecurity()");
+    }
     this.config = config;
     this.security = config.security();
   }
