@@ -198,24 +198,24 @@ final class BrokerSecurity {
     if (users.isEmpty()) {
       return;
     }
-    List<UserScramCredentialAlteration> alterations = new ArrayList<>();
-    users.forEach(
-        (user, password) -> {
-          for (ScramMechanism mechanism :
-              List.of(ScramMechanism.SCRAM_SHA_256, ScramMechanism.SCRAM_SHA_512)) {
-            alterations.add(
-                new UserScramCredentialUpsertion(
-                    user, new ScramCredentialInfo(mechanism, 4096), password));
-          }
-        });
-    try {
-      admin.alterUserScramCredentials(alterations).all().get(
-          deadline.callTimeoutMillis(30_000), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new EmbeddedKafkaException("Cannot create the SCRAM users: " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new EmbeddedKafkaException("Interrupted while creating the SCRAM users", e);
+    // One request per mechanism: a request may not alter a user's credentials twice.
+    for (ScramMechanism mechanism :
+        List.of(ScramMechanism.SCRAM_SHA_256, ScramMechanism.SCRAM_SHA_512)) {
+      List<UserScramCredentialAlteration> alterations = new ArrayList<>();
+      users.forEach(
+          (user, password) ->
+              alterations.add(
+                  new UserScramCredentialUpsertion(
+                      user, new ScramCredentialInfo(mechanism, 4096), password)));
+      try {
+        admin.alterUserScramCredentials(alterations).all().get(
+            deadline.callTimeoutMillis(30_000), TimeUnit.MILLISECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        throw new EmbeddedKafkaException("Cannot create the " + mechanism + " users: " + e, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new EmbeddedKafkaException("Interrupted while creating the SCRAM users", e);
+      }
     }
     awaitScramLogin(saslBootstrap, deadline);
   }
