@@ -21,8 +21,10 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.Row;
@@ -36,9 +38,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Reads and writes through the secured listeners of one broker (SASL_PLAINTEXT with PLAIN and both
  * SCRAM mechanisms, SSL, SASL_SSL) with spec option keys only, and checks that wrong credentials
  * and an untrusted certificate fail within 30 s, naming the mechanism (or SSL) and {@code
- * properties.bootstrap.servers}, never the password.
+ * properties.bootstrap.servers}, never the password. The matrix runs on the DirectRunner, one
+ * round trip on embedded Flink.
  */
-class DirectRunnerSecuredBrokerIT {
+class SecuredBrokerIT {
   private static final String USER = "alice";
   private static final String PASSWORD = "canary-right-" + UUID.randomUUID();
   private static final String WRONG = "canary-wrong-" + UUID.randomUUID();
@@ -46,6 +49,7 @@ class DirectRunnerSecuredBrokerIT {
   private static final Schema SCHEMA =
       Schema.builder().addInt64Field("id").addStringField("name").build();
   private static final AtomicInteger TOPICS = new AtomicInteger();
+  private static final String FLINK_SHADED = "org.apache.flink.kafka.shaded.";
 
   private static EmbeddedKafkaCluster kafka;
 
@@ -83,22 +87,35 @@ class DirectRunnerSecuredBrokerIT {
     if (flinkShaded) {
       security.computeIfPresent(
           "properties.sasl.jaas.config",
-          (k, jaas) -> jaas.replace("org.apache.kafka.", "org.apache.flink.kafka.shaded.org.apache.kafka."));
+          (k, jaas) -> jaas.replace("org.apache.kafka.", FLINK_SHADED + "org.apache.kafka."));
     }
+    roundTrip(topic, security, () -> PipelineRunners.direct(true, true));
+  }
+
+  /** One FlinkRunner case (embedded Flink, parallelism 2): SCRAM-SHA-512 over SASL_SSL. */
+  @Test
+  void flinkRunnerWritesAndReadsThroughSaslSsl() {
+    String topic = newTopic();
+    Map<String, String> security = options(SecuredListeners.SASL_SSL, "SCRAM-SHA-512", PASSWORD);
+    roundTrip(topic, security, () -> PipelineRunners.flink("[local]", 2, true));
+  }
+
+  private static void roundTrip(
+      String topic, Map<String, String> security, Supplier<PipelineOptions> options) {
     List<Row> rows = new ArrayList<>();
     for (long i = 0; i < 30; i++) {
       rows.add(Row.withSchema(SCHEMA).addValues(i, "n" + i).build());
     }
     KafkaConnectorWrite write = write(topic, security);
     assertNoSecret(write.toString(), "write toString()");
-    Pipeline writing = Pipeline.create(PipelineRunners.direct(true, true));
+    Pipeline writing = Pipeline.create(options.get());
     writing.apply(Create.of(rows).withRowSchema(SCHEMA)).apply(write);
     assertEquals(PipelineResult.State.DONE, writing.run().waitUntilFinish());
 
     KafkaConnectorRead read = read(topic, security);
     assertNoSecret(read.toString(), "read toString()");
     CollectingSink collected = new CollectingSink();
-    Pipeline reading = Pipeline.create(PipelineRunners.direct(true, true));
+    Pipeline reading = Pipeline.create(options.get());
     reading.apply(read).apply(collected);
     assertEquals(PipelineResult.State.DONE, reading.run().waitUntilFinish());
     assertEquals(
@@ -184,6 +201,7 @@ class DirectRunnerSecuredBrokerIT {
       return fail("the pipeline did not fail within " + FAILURE_BOUND.toSeconds() * 2 + " s: " + state);
     } catch (RuntimeException e) {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
+      System.out.println("Failed after " + took.toMillis() + " ms: " + e);
       assertTrue(
           took.compareTo(FAILURE_BOUND) < 0, "failed only after " + took.toMillis() + " ms: " + e);
       return e;
