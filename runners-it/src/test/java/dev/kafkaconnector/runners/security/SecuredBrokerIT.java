@@ -198,7 +198,7 @@ class SecuredBrokerIT {
       PipelineResult.State state =
           result.waitUntilFinish(org.joda.time.Duration.millis(FAILURE_BOUND.toMillis() * 2));
       cancel(result);
-      return fail("the pipeline did not fail within " + FAILURE_BOUND.toSeconds() * 2 + " s: " + state);
+      return fail("the pipeline did not fail in " + FAILURE_BOUND.toSeconds() * 2 + " s: " + state);
     } catch (RuntimeException e) {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       System.out.println("Failed after " + took.toMillis() + " ms: " + e);
