@@ -142,6 +142,18 @@ class SecuredBrokerIT {
   }
 
   @Test
+  void aWrongPasswordFailsTheExactlyOnceWriteClearlyAndInTime() {
+    String topic = newTopic();
+    Map<String, String> security = options(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", WRONG);
+    security.put("sink.delivery-guarantee", "exactly-once");
+    security.put("sink.transactional-id-prefix", "secured-eos-" + System.nanoTime());
+    Throwable failure = runAndFail(p -> p.apply(Create.of(
+        Row.withSchema(SCHEMA).addValues(1L, "x").build()).withRowSchema(SCHEMA))
+        .apply(write(topic, security)));
+    assertNamed(failure, "SCRAM-SHA-256", security.get("properties.bootstrap.servers"));
+  }
+
+  @Test
   void anUntrustedCertificateFailsTheWriteAndTheReadClearlyAndInTime() {
     String topic = newTopic();
     Map<String, String> security = options(SecuredListeners.SSL, null, PASSWORD);
