@@ -20,10 +20,18 @@ public final class ClientProperties {
   private static final Pattern CONFIG_NAME =
       Pattern.compile("for configuration ([A-Za-z0-9._-]+)");
 
+  /**
+   * The package prefix of Kafka classes relocated inside Flink's Kafka connector jar, as the spec's
+   * examples write {@code properties.sasl.jaas.config} with it; this connector uses the plain
+   * Kafka client, so the prefix is removed from every client property value.
+   */
+  static final String FLINK_SHADED_KAFKA = "org.apache.flink.kafka.shaded.org.apache.kafka.";
+
   private ClientProperties() {}
 
   /**
-   * The {@code properties.*} options with the prefix removed, after checking that {@code
+   * The {@code properties.*} options with the prefix removed (and Flink's relocated Kafka class
+   * names, {@value #FLINK_SHADED_KAFKA}..., turned into the Kafka client's), after checking that {@code
    * properties.bootstrap.servers} is set and that none of {@code reserved} is.
    *
    * @param why the end of the message for a reserved key, saying what the connector does instead
@@ -36,8 +44,9 @@ public final class ClientProperties {
       throw new IllegalArgumentException(
           "Option 'properties.bootstrap.servers' is required, for example 'host1:9092,host2:9092'");
     }
-    Map<String, String> client =
-        new HashMap<>(conf.withPrefixStripped(KafkaConnectorOptions.PROPERTIES_PREFIX));
+    Map<String, String> client = new HashMap<>();
+    conf.withPrefixStripped(KafkaConnectorOptions.PROPERTIES_PREFIX)
+        .forEach((k, v) -> client.put(k, v.replace(FLINK_SHADED_KAFKA, "org.apache.kafka.")));
     for (String key : reserved) {
       if (client.containsKey(key)) {
         throw new IllegalArgumentException(

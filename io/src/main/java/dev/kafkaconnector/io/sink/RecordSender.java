@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.AuthenticationFailures;
 import dev.kafkaconnector.io.common.DeliveryGuarantee;
 import java.time.Duration;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.AbstractRecords;
 import org.apache.kafka.common.record.CompressionType;
@@ -42,7 +44,7 @@ final class RecordSender implements AutoCloseable {
       props.putIfAbsent(ProducerConfig.ACKS_CONFIG, "all");
     }
     this.producer = new KafkaProducer<>(props);
-    this.partitions = new PartitionNumbers(producer::partitionsFor);
+    this.partitions = new PartitionNumbers(this::partitionsFor);
     Object max = props.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
     this.maxRequestSize = max == null ? 1024 * 1024 : Integer.parseInt(String.valueOf(max).trim());
     this.callback =
@@ -104,7 +106,25 @@ final class RecordSender implements AutoCloseable {
   /** Sends one record; failures are reported by {@link #flush()}. */
   void send(ProducerRecord<byte[], byte[]> record) {
     checkFailure();
-    producer.send(record, callback);
+    try {
+      producer.send(record, callback);
+    } catch (AuthenticationException e) {
+      throw refused("write to topic '" + record.topic() + "'", e);
+    }
+  }
+
+  private java.util.List<org.apache.kafka.common.PartitionInfo> partitionsFor(String topic) {
+    try {
+      return producer.partitionsFor(topic);
+    } catch (AuthenticationException e) {
+      throw refused("look up the partitions of topic '" + topic + "'", e);
+    }
+  }
+
+  /** An authentication failure, which is not retriable, described without secrets or cause. */
+  private KafkaSinkException refused(String what, AuthenticationException e) {
+    return new KafkaSinkException(
+        AuthenticationFailures.describe(what, e, spec.clientProperties()));
   }
 
   /**
@@ -131,6 +151,10 @@ final class RecordSender implements AutoCloseable {
       return;
     }
     Exception e = failure.get();
+    AuthenticationException refused = AuthenticationFailures.find(e);
+    if (refused != null) {
+      throw refused("write " + failedSends.get() + " record(s)", refused);
+    }
     if (e != null) {
       throw new KafkaSinkException(
           failedSends.get() + " record(s) could not be written to Kafka ("

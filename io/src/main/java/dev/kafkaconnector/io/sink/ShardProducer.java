@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.AuthenticationFailures;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
@@ -264,6 +266,13 @@ final class ShardProducer implements AutoCloseable {
   private KafkaSinkException wrap(String what, RuntimeException e) {
     if (e instanceof KafkaSinkException) {
       return (KafkaSinkException) e;
+    }
+    AuthenticationException refused = AuthenticationFailures.find(e);
+    if (refused != null) {
+      reset();
+      return new KafkaSinkException(AuthenticationFailures.describe(
+          "write exactly-once (while " + what + ", producer '" + transactionalId() + "')",
+          refused, spec.clientProperties()));
     }
     if (e instanceof ProducerFencedException) {
       reset();

@@ -36,13 +36,23 @@ final class BrokerConfig {
   private final String clusterId = Uuid.randomUuid().toString();
   private final boolean autoCreateTopics;
   private final Map<String, String> overrides;
+  private final BrokerSecurity security;
+  private final Map<String, Integer> securedPorts = new LinkedHashMap<>();
   private int brokerPort;
   private int controllerPort;
 
-  BrokerConfig(Path directory, boolean autoCreateTopics, Map<String, String> overrides) {
+  /**
+   * @param security the secured listeners to add, or null for PLAINTEXT (and CONTROLLER) only
+   */
+  BrokerConfig(
+      Path directory,
+      boolean autoCreateTopics,
+      Map<String, String> overrides,
+      BrokerSecurity security) {
     this.directory = directory;
     this.autoCreateTopics = autoCreateTopics;
     this.overrides = new LinkedHashMap<>(overrides);
+    this.security = security;
     choosePorts();
   }
 
@@ -51,13 +61,54 @@ final class BrokerConfig {
    * taken; after a broker has run on them the ports never change, so clients stay valid.
    */
   void choosePorts() {
-    try (ServerSocket broker = new ServerSocket(0, 1, InetAddress.getByName(HOST));
-        ServerSocket controller = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      brokerPort = broker.getLocalPort();
-      controllerPort = controller.getLocalPort();
+    int count = 2 + (security == null ? 0 : BrokerSecurity.LISTENERS.size());
+    ServerSocket[] sockets = new ServerSocket[count];
+    try {
+      for (int i = 0; i < count; i++) {
+        sockets[i] = new ServerSocket(0, 1, InetAddress.getByName(HOST));
+      }
+      brokerPort = sockets[0].getLocalPort();
+      controllerPort = sockets[1].getLocalPort();
+      securedPorts.clear();
+      for (int i = 2; i < count; i++) {
+        securedPorts.put(BrokerSecurity.LISTENERS.get(i - 2), sockets[i].getLocalPort());
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot find free ports on " + HOST, e);
+    } finally {
+      for (ServerSocket socket : sockets) {
+        closeQuietly(socket);
+      }
     }
+  }
+
+  private static void closeQuietly(ServerSocket socket) {
+    if (socket != null) {
+      try {
+        socket.close();
+      } catch (IOException e) {
+        // the port is released anyway when this JVM ends
+      }
+    }
+  }
+
+  /** The secured listeners, or null when the broker has PLAINTEXT only. */
+  BrokerSecurity security() {
+    return security;
+  }
+
+  /**
+   * The bootstrap servers of a secured listener.
+   *
+   * @throws IllegalStateException when the broker has no such listener
+   */
+  String bootstrapServers(String listener) {
+    Integer port = securedPorts.get(listener);
+    if (port == null) {
+      throw new IllegalStateException(
+          "No " + listener + " listener: build the cluster withSecurity(...)");
+    }
+    return HOST + ":" + port;
   }
 
   Path directory() {
@@ -123,6 +174,9 @@ final class BrokerConfig {
     // the default 7-day time retention deletes at its next check (every 5 minutes), so a topic
     // read right after such a check starts at a later offset than the test wrote.
     p.setProperty("log.retention.ms", "-1");
+    if (security != null) {
+      security.addListeners(p, securedPorts, HOST);
+    }
     overrides.forEach(p::setProperty);
     return p;
   }
@@ -160,6 +214,9 @@ final class BrokerConfig {
    * already formatted is left as it is (so a restart keeps the data).
    */
   void formatStorage() {
+    if (security != null) {
+      security.createStores();
+    }
     writePropertiesFile();
     ByteArrayOutputStream output = new ByteArrayOutputStream();
     String[] args = {

@@ -73,7 +73,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create a directory for the embedded Kafka broker", e);
     }
-    this.config = new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties);
+    BrokerSecurity security =
+        builder.secured ? new BrokerSecurity(directory, builder.saslUsers) : null;
+    this.config =
+        new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security);
     this.runner =
         mode == Mode.IN_JVM
             ? new InJvmBrokerRunner(config)
@@ -182,6 +185,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public String bootstrapServers() {
     return config.bootstrapServers();
+  }
+
+  /**
+   * Returns the secured listeners of a cluster built {@link
+   * EmbeddedKafkaClusterBuilder#withSecurity() withSecurity()}.
+   *
+   * @return their addresses, truststores and client properties
+   * @throws IllegalStateException when the cluster has PLAINTEXT only
+   */
+  public SecuredListeners security() {
+    return new SecuredListeners(config, this);
   }
 
   /**
@@ -303,25 +317,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     if (problem == null) {
       problem = operations().awaitBrokerReady(deadline, brokerEnded);
     }
-    if (problem != null) {
-      throw new EmbeddedKafkaException(
-          "Embedded Kafka broker ("
-              + mode
-              + ") at "
-              + bootstrapServers()
-              + " did not become "
-              + "ready (startup timeout "
-              + startupTimeout.toSeconds()
-              + " s): "
-              + problem
-              + "\n"
-              + runner.diagnostics());
+    if (problem == null && config.security() != null) {
+      config.security().createScramUsers(
+          admin, config.bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
     }
-    LOG.info(
-        "Kafka broker ({}) ready at {} in {} ms",
-        mode,
-        bootstrapServers(),
-        Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
+    if (problem != null) {
+      throw new EmbeddedKafkaException(String.format(
+          "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
+          mode, bootstrapServers(), startupTimeout.toSeconds(), problem, runner.diagnostics()));
+    }
+    long tookMillis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
+    LOG.info("Kafka broker ({}) ready at {} in {} ms", mode, bootstrapServers(), tookMillis);
   }
 
   private String awaitPortAccepts(Deadline deadline, Supplier<String> brokerEnded) {

@@ -22,6 +22,8 @@ public final class EmbeddedKafkaClusterBuilder {
   final List<String> childJvmOptions =
       new ArrayList<>(List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
   Path parentDirectory;
+  boolean secured;
+  final Map<String, String> saslUsers = new LinkedHashMap<>();
 
   EmbeddedKafkaClusterBuilder(EmbeddedKafkaCluster.Mode mode) {
     this.mode = mode;
@@ -119,6 +121,36 @@ public final class EmbeddedKafkaClusterBuilder {
   public EmbeddedKafkaClusterBuilder parentDirectory(Path directory) {
     this.parentDirectory = Objects.requireNonNull(directory, "directory");
     return this;
+  }
+
+  /**
+   * Adds the secured listeners {@code SASL_PLAINTEXT}, {@code SSL} and {@code SASL_SSL} (SASL with
+   * PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512; TLS with a certificate generated at the first start)
+   * beside the PLAINTEXT one, which stays the listener of {@link
+   * EmbeddedKafkaCluster#bootstrapServers()} and of the cluster's own admin client. See {@link
+   * EmbeddedKafkaCluster#security()}.
+   *
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder withSecurity() {
+    this.secured = true;
+    return this;
+  }
+
+  /**
+   * Declares a SASL user, valid for PLAIN and both SCRAM mechanisms, and turns on {@link
+   * #withSecurity()}.
+   *
+   * @param user the user name (letters, digits, {@code -} and {@code _})
+   * @param password its password
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder withSaslUser(String user, String password) {
+    if (!Objects.requireNonNull(user, "user").matches("[A-Za-z0-9_-]+")) {
+      throw new IllegalArgumentException("SASL user name must be [A-Za-z0-9_-]+, got " + user);
+    }
+    saslUsers.put(user, Objects.requireNonNull(password, "password"));
+    return withSecurity();
   }
 
   /**

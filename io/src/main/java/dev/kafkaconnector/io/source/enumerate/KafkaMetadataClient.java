@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source.enumerate;
 
+import dev.kafkaconnector.io.common.AuthenticationFailures;
 import dev.kafkaconnector.io.source.SourceSpec;
 import dev.kafkaconnector.io.source.ConsumerSettings;
 import dev.kafkaconnector.io.source.KafkaSourceException;
@@ -22,6 +23,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -166,6 +168,11 @@ public final class KafkaMetadataClient implements AutoCloseable {
           e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      AuthenticationException refused = AuthenticationFailures.find(cause);
+      if (refused != null) {
+        throw new KafkaSourceException(
+            AuthenticationFailures.describe(what, refused, spec.clientProperties()));
+      }
       throw new KafkaSourceException(
           "Could not "
               + what

@@ -1,0 +1,120 @@
+package dev.kafkaconnector.io.common;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.SslAuthenticationException;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Recognizes a failed authentication with the cluster (wrong SASL credentials, a certificate the
+ * client does not trust) and describes it by the options to fix. Such a failure is not retriable:
+ * the source and the sink fail at once with this description instead of retrying or waiting for
+ * their timeouts.
+ *
+ * <p>The description names {@code properties.security.protocol}, {@code properties.sasl.mechanism}
+ * (or SSL) and {@code properties.bootstrap.servers}; it never holds a secret: the JAAS
+ * configuration and passwords are not quoted, and the Kafka client's own message is added only
+ * after {@link #scrub scrubbing} every secret property value out of it, and callers throw it
+ * without the Kafka exception as cause (whose message is not scrubbed).
+ */
+public final class AuthenticationFailures {
+  private static final Pattern JAAS_PASSWORD =
+      Pattern.compile("(?i)password\\s*=\\s*\"([^\"]*)\"");
+
+  private AuthenticationFailures() {}
+
+  /**
+   * The authentication failure in {@code failure}'s cause chain, or null when it holds none.
+   *
+   * @param failure any throwable
+   * @return the first {@link AuthenticationException} of the chain, or null
+   */
+  public static @Nullable AuthenticationException find(@Nullable Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof AuthenticationException) {
+        return (AuthenticationException) t;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Describes an authentication failure for an error message.
+   *
+   * @param what what the connector tried, e.g. {@code "list topics"}
+   * @param failure the authentication failure (see {@link #find})
+   * @param clientProperties the Kafka client properties (without the {@code properties.} prefix)
+   * @return a message naming the protocol, the mechanism or SSL, and the bootstrap servers
+   */
+  public static String describe(
+      String what, AuthenticationException failure, Map<String, ?> clientProperties) {
+    Object protocol = clientProperties.get("security.protocol");
+    Object mechanism = clientProperties.get("sasl.mechanism");
+    protocol = protocol == null ? "PLAINTEXT" : protocol;
+    mechanism = mechanism == null ? "GSSAPI" : mechanism;
+    boolean ssl = failure instanceof SslAuthenticationException;
+    String how =
+        ssl
+            ? "the SSL handshake failed (properties.security.protocol="
+                + protocol
+                + "): check that properties.ssl.truststore.location trusts the broker's certificate"
+                + " and that the broker's host name matches it"
+            : "SASL authentication with mechanism "
+                + mechanism
+                + " (properties.sasl.mechanism, properties.security.protocol="
+                + protocol
+                + ") was refused: check the user name and password in properties.sasl.jaas.config";
+    return "Could not "
+        + what
+        + " on the cluster at properties.bootstrap.servers="
+        + clientProperties.get("bootstrap.servers")
+        + ": "
+        + how
+        + ". Authentication failures are not retried. Kafka said: "
+        + failure.getClass().getSimpleName()
+        + ": "
+        + scrub(String.valueOf(failure.getMessage()), clientProperties);
+  }
+
+  /**
+   * Replaces every secret property value (see {@link Secrets#isSecretProperty}) found in {@code
+   * text}, and every quoted password of a JAAS configuration, with {@link Secrets#MASK}.
+   *
+   * @param text a message
+   * @param clientProperties the client properties whose secrets must not appear
+   * @return the text without secrets
+   */
+  public static String scrub(String text, Map<String, ?> clientProperties) {
+    String out = text;
+    for (Map.Entry<String, ?> e : clientProperties.entrySet()) {
+      if (Secrets.isSecretProperty(e.getKey()) && e.getValue() != null) {
+        String secret = String.valueOf(e.getValue());
+        if (!secret.isEmpty()) {
+          out = out.replace(secret, Secrets.MASK);
+        }
+        for (String password : jaasPasswords(secret)) {
+          out = out.replace(password, Secrets.MASK);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<String> jaasPasswords(String jaas) {
+    List<String> out = new ArrayList<>();
+    Matcher m = JAAS_PASSWORD.matcher(jaas);
+    while (m.find()) {
+      if (!m.group(1).isEmpty()) {
+        out.add(m.group(1));
+      }
+    }
+    return out;
+  }
+}

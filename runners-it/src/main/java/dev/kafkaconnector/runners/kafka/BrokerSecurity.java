@@ -1,0 +1,259 @@
+package dev.kafkaconnector.runners.kafka;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
+
+/**
+ * The secured listeners of an embedded broker: {@code SASL_PLAINTEXT}, {@code SSL} and {@code
+ * SASL_SSL}, each on its own port beside the PLAINTEXT one (which stays the inter-broker and
+ * admin listener, and the controller listener stays PLAINTEXT too).
+ *
+ * <p>SASL listeners accept PLAIN (users declared in the listener's JAAS configuration) and
+ * SCRAM-SHA-256 / SCRAM-SHA-512 (users created with {@code alterUserScramCredentials} once the
+ * broker runs). The TLS key pair is a self-signed RSA certificate for {@code 127.0.0.1} made by the
+ * JDK's {@code keytool} in the cluster directory; its truststore is what clients trust, and an
+ * "untrusted" truststore holding another certificate lets tests check a failed handshake.
+ */
+final class BrokerSecurity {
+  /** The SASL mechanisms every SASL listener enables. */
+  static final List<String> MECHANISMS = List.of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512");
+
+  /** The secured listener names, which are also their security protocols. */
+  static final List<String> LISTENERS = List.of("SASL_PLAINTEXT", "SSL", "SASL_SSL");
+
+  private static final long KEYTOOL_TIMEOUT_SECONDS = 60;
+
+  private final Path directory;
+  private final Map<String, String> users;
+  private final String storePassword = UUID.randomUUID().toString();
+  private boolean storesCreated;
+
+  BrokerSecurity(Path directory, Map<String, String> users) {
+    this.directory = directory;
+    this.users = Map.copyOf(users);
+  }
+
+  Map<String, String> users() {
+    return users;
+  }
+
+  Path keystore() {
+    return directory.resolve("tls/broker.p12");
+  }
+
+  Path truststore() {
+    return directory.resolve("tls/truststore.p12");
+  }
+
+  Path untrustedTruststore() {
+    return directory.resolve("tls/untrusted-truststore.p12");
+  }
+
+  String storePassword() {
+    return storePassword;
+  }
+
+  /** The broker settings of the secured listeners, given the listener ports. */
+  Map<String, String> brokerSettings() {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("sasl.enabled.mechanisms", String.join(",", MECHANISMS));
+    for (String listener : List.of("SASL_PLAINTEXT", "SASL_SSL")) {
+      String prefix = "listener.name." + listener.toLowerCase(Locale.ROOT) + ".";
+      p.put(prefix + "plain.sasl.jaas.config", plainServerJaas());
+      p.put(
+          prefix + "scram-sha-256.sasl.jaas.config",
+          "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+      p.put(
+          prefix + "scram-sha-512.sasl.jaas.config",
+          "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+    }
+    p.put("ssl.keystore.type", "PKCS12");
+    p.put("ssl.keystore.location", keystore().toAbsolutePath().toString());
+    p.put("ssl.keystore.password", storePassword);
+    p.put("ssl.key.password", storePassword);
+    p.put("ssl.client.auth", "none");
+    return p;
+  }
+
+  private String plainServerJaas() {
+    StringBuilder jaas =
+        new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
+    users.forEach((user, password) -> jaas.append(" user_").append(user).append("=\"")
+        .append(password).append('"'));
+    return jaas.append(';').toString();
+  }
+
+  /**
+   * Creates the broker keystore, the truststore trusting it and the untrusted truststore; does
+   * nothing the second time (a restart keeps the same certificate).
+   */
+  synchronized void createStores() {
+    if (storesCreated) {
+      return;
+    }
+    try {
+      Files.createDirectories(keystore().getParent());
+      Path other = directory.resolve("tls/other.p12");
+      generateKeyPair(keystore(), "broker");
+      generateKeyPair(other, "other");
+      Path brokerCert = directory.resolve("tls/broker.crt");
+      Path otherCert = directory.resolve("tls/other.crt");
+      exportCertificate(keystore(), "broker", brokerCert);
+      exportCertificate(other, "other", otherCert);
+      importCertificate(truststore(), "broker", brokerCert);
+      importCertificate(untrustedTruststore(), "other", otherCert);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create the TLS stores in " + directory, e);
+    }
+    storesCreated = true;
+  }
+
+  private void generateKeyPair(Path store, String alias) {
+    keytool(
+        "-genkeypair", "-alias", alias, "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
+        "-dname", "CN=" + alias + ".embedded-kafka", "-ext", "SAN=IP:127.0.0.1,DNS:localhost",
+        "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", storePassword,
+        "-keypass", storePassword);
+  }
+
+  private void exportCertificate(Path store, String alias, Path certificate) {
+    keytool(
+        "-exportcert", "-rfc", "-alias", alias, "-keystore", store.toString(), "-storepass",
+        storePassword, "-file", certificate.toString());
+  }
+
+  private void importCertificate(Path truststore, String alias, Path certificate) {
+    keytool(
+        "-importcert", "-noprompt", "-alias", alias, "-file", certificate.toString(),
+        "-storetype", "PKCS12", "-keystore", truststore.toString(), "-storepass", storePassword);
+  }
+
+  /** Runs the JDK's keytool; its output (which never holds the password) goes into a failure. */
+  private void keytool(String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    command.addAll(List.of(args));
+    Path log = directory.resolve("tls/keytool.log");
+    try {
+      Process process =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      if (!process.waitFor(KEYTOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new EmbeddedKafkaException("keytool " + args[0] + " did not end in time");
+      }
+      if (process.exitValue() != 0) {
+        throw new EmbeddedKafkaException(
+            "keytool " + args[0] + " exited with " + process.exitValue() + ": "
+                + Files.readString(log, StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot run keytool " + args[0], e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EmbeddedKafkaException("Interrupted while running keytool", e);
+    }
+  }
+
+  /** Adds the secured listeners to {@code p}, whose PLAINTEXT and CONTROLLER ones are set. */
+  void addListeners(Properties p, Map<String, Integer> ports, String host) {
+    StringBuilder listeners = new StringBuilder(p.getProperty("listeners"));
+    StringBuilder advertised = new StringBuilder(p.getProperty("advertised.listeners"));
+    StringBuilder map = new StringBuilder(p.getProperty("listener.security.protocol.map"));
+    for (String listener : LISTENERS) {
+      String address = "," + listener + "://" + host + ":" + ports.get(listener);
+      listeners.append(address);
+      advertised.append(address);
+      map.append(',').append(listener).append(':').append(listener);
+    }
+    p.setProperty("listeners", listeners.toString());
+    p.setProperty("advertised.listeners", advertised.toString());
+    p.setProperty("listener.security.protocol.map", map.toString());
+    brokerSettings().forEach(p::setProperty);
+  }
+
+  /**
+   * Creates the SCRAM credentials of every user for both SCRAM mechanisms through {@code admin}
+   * (on the PLAINTEXT listener), then waits until a SCRAM-SHA-512 login of one user on {@code
+   * saslBootstrap} succeeds, so that tests never race the credentials' propagation.
+   */
+  void createScramUsers(Admin admin, String saslBootstrap, Deadline deadline) {
+    if (users.isEmpty()) {
+      return;
+    }
+    // One request per mechanism: a request may not alter a user's credentials twice.
+    for (ScramMechanism mechanism :
+        List.of(ScramMechanism.SCRAM_SHA_256, ScramMechanism.SCRAM_SHA_512)) {
+      List<UserScramCredentialAlteration> alterations = new ArrayList<>();
+      users.forEach(
+          (user, password) ->
+              alterations.add(
+                  new UserScramCredentialUpsertion(
+                      user, new ScramCredentialInfo(mechanism, 4096), password)));
+      try {
+        admin.alterUserScramCredentials(alterations).all().get(
+            deadline.callTimeoutMillis(30_000), TimeUnit.MILLISECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        throw new EmbeddedKafkaException("Cannot create the " + mechanism + " users: " + e, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new EmbeddedKafkaException("Interrupted while creating the SCRAM users", e);
+      }
+    }
+    awaitScramLogin(saslBootstrap, deadline);
+  }
+
+  private void awaitScramLogin(String saslBootstrap, Deadline deadline) {
+    Map.Entry<String, String> user = users.entrySet().iterator().next();
+    Map<String, Object> props = new LinkedHashMap<>();
+    props.put("bootstrap.servers", saslBootstrap);
+    props.put("client.id", "embedded-kafka-scram-check");
+    props.put("security.protocol", "SASL_PLAINTEXT");
+    props.put("sasl.mechanism", "SCRAM-SHA-512");
+    props.put("sasl.jaas.config", scramJaas(user.getKey(), user.getValue()));
+    String last = "not checked";
+    while (!deadline.isExpired()) {
+      try (Admin scram = Admin.create(props)) {
+        scram.describeCluster().nodes().get(
+            deadline.callTimeoutMillis(10_000), TimeUnit.MILLISECONDS);
+        return;
+      } catch (ExecutionException | TimeoutException e) {
+        last = String.valueOf(e.getCause() == null ? e : e.getCause().getClass().getName());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new EmbeddedKafkaException("Interrupted while checking the SCRAM users", e);
+      }
+      deadline.pauseBeforeNextPoll();
+    }
+    throw new EmbeddedKafkaException("SCRAM login on " + saslBootstrap + " never succeeded: " + last);
+  }
+
+  /** A client JAAS configuration of a SCRAM login. */
+  static String scramJaas(String user, String password) {
+    return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+        + user + "\" password=\"" + password + "\";";
+  }
+
+  /** A client JAAS configuration of a PLAIN login. */
+  static String plainJaas(String user, String password) {
+    return "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+        + user + "\" password=\"" + password + "\";";
+  }
+}

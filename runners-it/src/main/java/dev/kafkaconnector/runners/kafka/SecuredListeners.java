@@ -1,0 +1,116 @@
+package dev.kafkaconnector.runners.kafka;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The secured listeners of an {@link EmbeddedKafkaCluster} built {@link
+ * EmbeddedKafkaClusterBuilder#withSecurity() withSecurity()}: their addresses, the truststores and
+ * ready-made Kafka client properties.
+ *
+ * <pre>{@code
+ * EmbeddedKafkaCluster kafka =
+ *     EmbeddedKafkaCluster.inJvm().withSaslUser("alice", "alice-secret").start();
+ * Map<String, String> client =
+ *     kafka.security().clientProperties("SASL_SSL", "SCRAM-SHA-256", "alice", "alice-secret");
+ * }</pre>
+ */
+public final class SecuredListeners {
+  /** {@code SASL_PLAINTEXT}: SASL without TLS. */
+  public static final String SASL_PLAINTEXT = "SASL_PLAINTEXT";
+  /** {@code SSL}: TLS without SASL (no client certificate asked). */
+  public static final String SSL = "SSL";
+  /** {@code SASL_SSL}: SASL over TLS. */
+  public static final String SASL_SSL = "SASL_SSL";
+
+  private final BrokerConfig config;
+  private final BrokerSecurity security;
+
+  SecuredListeners(BrokerConfig config, EmbeddedKafkaCluster cluster) {
+    if (config.security() == null) {
+      throw new IllegalStateException(cluster + " has no secured listeners: build it withSecurity()");
+    }
+    this.config = config;
+    this.security = config.security();
+  }
+
+  /**
+   * Returns the bootstrap servers of one secured listener.
+   *
+   * @param protocol {@link #SASL_PLAINTEXT}, {@link #SSL} or {@link #SASL_SSL}
+   * @return {@code 127.0.0.1:<port>}
+   */
+  public String bootstrapServers(String protocol) {
+    return config.bootstrapServers(protocol);
+  }
+
+  /**
+   * Returns the SASL user names declared with {@link EmbeddedKafkaClusterBuilder#withSaslUser}.
+   *
+   * @return the user names
+   */
+  public Set<String> users() {
+    return security.users().keySet();
+  }
+
+  /**
+   * Returns the PKCS12 truststore that trusts the broker's certificate.
+   *
+   * @return a file in the cluster directory, present once the cluster started
+   */
+  public Path truststoreLocation() {
+    return security.truststore();
+  }
+
+  /**
+   * Returns a PKCS12 truststore holding another certificate only, with which a TLS handshake with
+   * the broker fails.
+   *
+   * @return a file in the cluster directory, present once the cluster started
+   */
+  public Path untrustedTruststoreLocation() {
+    return security.untrustedTruststore();
+  }
+
+  /**
+   * Returns the password of both truststores (and of the broker's keystore).
+   *
+   * @return a random password chosen for this cluster
+   */
+  public String truststorePassword() {
+    return security.storePassword();
+  }
+
+  /**
+   * Returns the Kafka client properties (without the connector's {@code properties.} prefix) to
+   * reach a secured listener.
+   *
+   * @param protocol {@link #SASL_PLAINTEXT}, {@link #SSL} or {@link #SASL_SSL}
+   * @param mechanism PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512; ignored for {@link #SSL}
+   * @param user the SASL user; ignored for {@link #SSL}
+   * @param password its password (any string, for testing wrong credentials)
+   * @return {@code bootstrap.servers}, {@code security.protocol} and the SASL and TLS entries
+   */
+  public Map<String, String> clientProperties(
+      String protocol, String mechanism, String user, String password) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("bootstrap.servers", bootstrapServers(protocol));
+    p.put("security.protocol", protocol);
+    if (!SSL.equals(protocol)) {
+      p.put("sasl.mechanism", mechanism);
+      p.put(
+          "sasl.jaas.config",
+          "PLAIN".equals(mechanism)
+              ? BrokerSecurity.plainJaas(user, password)
+              : BrokerSecurity.scramJaas(user, password));
+    }
+    if (!SASL_PLAINTEXT.equals(protocol)) {
+      p.put("ssl.truststore.location", truststoreLocation().toString());
+      p.put("ssl.truststore.password", truststorePassword());
+      p.put("ssl.truststore.type", "PKCS12");
+    }
+    return p;
+  }
+}
