@@ -43,4 +43,29 @@ public final class PipelineRunners {
     options.setAttachedMode(attached);
     return options;
   }
+
+  /**
+   * An unbounded job on embedded Flink, parallelism 2, in streaming mode with a checkpoint every
+   * 500 ms; {@code run()} returns at once. Bundles end within 100 ms: below half the checkpoint
+   * interval, or the runner never sends the source's watermark downstream and event-time windows
+   * do not fire (see the source's FlinkWatermarkCheck).
+   */
+  public static FlinkPipelineOptions flinkStreaming() {
+    FlinkPipelineOptions options = flink("[local]", 2, false);
+    options.setStreaming(true);
+    options.setCheckpointingInterval(500L);
+    options.setMaxBundleTimeMills(100L);
+    return options;
+  }
+
+  /**
+   * {@link #flinkStreaming()} for a job whose sources are bounded: {@code run()} waits, and the
+   * job ends once its sources finished (a streaming Flink job otherwise keeps running).
+   */
+  public static FlinkPipelineOptions flinkStreamingEndingWithSources() {
+    FlinkPipelineOptions options = flinkStreaming();
+    options.setAttachedMode(true);
+    options.setShutdownSourcesAfterIdleMs(0L);
+    return options;
+  }
 }
