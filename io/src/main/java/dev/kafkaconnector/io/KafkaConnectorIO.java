@@ -56,6 +56,15 @@ public final class KafkaConnectorIO {
     return new LatestPerKey(java.util.List.of(primaryKey));
   }
 
+  /**
+   * The change-stream source: change events of many tables (debezium-json by default, canal-json,
+   * maxwell-json, or json), with schemas inferred as records arrive and schema-change events when a
+   * table widens. See {@link KafkaConnectorReadChanges}.
+   */
+  public static KafkaConnectorReadChanges readChanges() {
+    return KafkaConnectorReadChanges.create();
+  }
+
   /** A sink that writes rows as Kafka records (at-least-once by default). */
   public static KafkaConnectorWrite write() {
     return KafkaConnectorWrite.create();

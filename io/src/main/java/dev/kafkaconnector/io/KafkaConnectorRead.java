@@ -313,7 +313,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
         source.spec().isBounded()
             ? new ListPartitionsFn(source.spec())
             : new DiscoverPartitionsFn(source.spec());
-    ReadPartitionFn reader =
+    ReadPartitionFn<Row> reader =
         ReadPartitionFn.create(
             source.spec(), source.decoder(), source.errorPolicy(), badRecordHandler != null);
     PCollectionTuple outputs =

@@ -220,23 +220,7 @@ final class TableEvolution {
 
   /** The add-column and alter-type events from one schema to a merged wider one. */
   static List<SchemaChangeEvent> diff(TableId table, Schema from, Schema to) {
-    List<Field> added = new ArrayList<>();
-    Map<String, FieldType> altered = new LinkedHashMap<>();
-    for (Field field : to.getFields()) {
-      if (!from.hasField(field.getName())) {
-        added.add(field);
-      } else if (!from.getField(field.getName()).getType().equals(field.getType())) {
-        altered.put(field.getName(), field.getType());
-      }
-    }
-    List<SchemaChangeEvent> events = new ArrayList<>(2);
-    if (!added.isEmpty()) {
-      events.add(new AddColumnEvent(table, added));
-    }
-    if (!altered.isEmpty()) {
-      events.add(new AlterColumnTypeEvent(table, altered));
-    }
-    return events;
+    return dev.kafkaconnector.schema.change.SchemaDiff.between(table, from, to);
   }
 
   private void convert(TableState state, DataChangeEvent data, List<ChangeEvent> out) {

@@ -38,7 +38,7 @@ class ReadPartitionSizeIT {
                 "scan.startup.mode", "earliest-offset"),
             ReadITSupport.VALUE,
             List.of());
-    ReadPartitionFn fn =
+    ReadPartitionFn<?> fn =
         ReadPartitionFn.create(source.spec(), source.decoder(), source.errorPolicy(), false);
     fn.setup();
     try {

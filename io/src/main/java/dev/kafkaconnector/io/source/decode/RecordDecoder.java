@@ -17,7 +17,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * {@link KeyValueLayout}, followed by the metadata columns (record metadata and the value format's
  * metadata). Everything that depends only on the schema is worked out once, when it is built.
  */
-public final class RecordDecoder implements Serializable {
+public final class RecordDecoder implements RecordHandler<Row>, Serializable {
   private static final long serialVersionUID = 1L;
 
   /** Receives decoded rows. */
@@ -63,6 +63,11 @@ public final class RecordDecoder implements Serializable {
 
   public Schema outputSchema() {
     return outputSchema;
+  }
+
+  @Override
+  public void handle(ConsumerRecord<byte[], byte[]> record, RecordHandler.Emitter<Row> out) {
+    decode(record, out::emit);
   }
 
   /**

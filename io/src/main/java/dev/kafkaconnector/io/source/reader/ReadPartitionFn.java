@@ -5,6 +5,7 @@ import dev.kafkaconnector.io.source.SourceSpec;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
+import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import java.time.Duration;
 import org.apache.beam.sdk.coders.Coder;
@@ -40,8 +41,13 @@ import org.slf4j.LoggerFactory;
  * source's watermark policy ({@link PartitionWatermark}). After a checkpoint is durable the offsets
  * read are committed to {@code properties.group.id}, when set. A partition that no longer exists
  * ends its restriction.
+ *
+ * <p>What a record becomes is the {@link RecordHandler}'s business: rows of one schema ({@link
+ * RecordDecoder}) for {@code read()}, change events for {@code readChanges()}.
+ *
+ * @param <T> the main output's type
  */
-public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
+public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(ReadPartitionFn.class);
 
@@ -65,14 +71,17 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
   public static final TupleTag<BadRecord> BAD_RECORDS = BadRecordRouter.BAD_RECORD_TAG;
 
   private final SourceSpec spec;
-  private final RecordDecoder decoder;
+  private final RecordHandler<T> decoder;
+  private final TupleTag<T> mainTag;
   private final BadRecordHandler badRecords;
   private final SourceMetrics metrics = new SourceMetrics();
   private transient @Nullable SourceResources resources;
 
-  ReadPartitionFn(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
+  ReadPartitionFn(
+      SourceSpec spec, RecordHandler<T> decoder, TupleTag<T> mainTag, BadRecordHandler badRecords) {
     this.spec = spec;
     this.decoder = decoder;
+    this.mainTag = mainTag;
     this.badRecords = badRecords;
   }
 
@@ -81,21 +90,37 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
    *
    * @param deadLetter whether bad records go to {@link #BAD_RECORDS} rather than to the policy
    */
-  public static ReadPartitionFn create(
+  public static ReadPartitionFn<Row> create(
       SourceSpec spec, RecordDecoder decoder, ErrorPolicy policy, boolean deadLetter) {
-    BadRecordHandler handler = new BadRecordHandler(policy, deadLetter);
+    return create(spec, decoder, ROWS, policy, deadLetter);
+  }
+
+  /**
+   * A reader whose records become what {@code handler} makes of them, on {@code mainTag}.
+   *
+   * @param deadLetter whether bad records go to {@link #BAD_RECORDS} rather than to the policy
+   */
+  public static <T> ReadPartitionFn<T> create(
+      SourceSpec spec,
+      RecordHandler<T> handler,
+      TupleTag<T> mainTag,
+      ErrorPolicy policy,
+      boolean deadLetter) {
+    BadRecordHandler bad = new BadRecordHandler(policy, deadLetter);
     return spec.isBounded()
-        ? new Bounded(spec, decoder, handler)
-        : new Unbounded(spec, decoder, handler);
+        ? new Bounded<>(spec, handler, mainTag, bad)
+        : new Unbounded<>(spec, handler, mainTag, bad);
   }
 
   @Setup
   public void setup() {
     resources();
+    decoder.open();
   }
 
   @Teardown
   public void teardown() {
+    decoder.close();
     SourceResources r = resources;
     resources = null;
     if (r != null) {
@@ -200,7 +225,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
     boolean finished = false;
     long lastClaimed = -1;
     HeaderFilter filter = spec.headerFilter();
-    OutputReceiver<Row> out = outputs.get(ROWS);
+    OutputReceiver<T> out = outputs.get(mainTag);
     try {
       while (true) {
         ConsumerRecord<byte[], byte[]> record = reader.peek(POLL_TIMEOUT);
@@ -237,7 +262,7 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
         Instant timestamp = watermark.timestampOf(record);
         if (filter == null || filter.test(record.headers())) {
           try {
-            decoder.decode(record, row -> out.outputWithTimestamp(row, timestamp));
+            decoder.handle(record, output -> out.outputWithTimestamp(output, timestamp));
           } catch (BadRecordException e) {
             badRecords.handle(e, outputs, source.badRecords());
           }
@@ -272,11 +297,12 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
    * batch mode rejects a bundle finalizer here), so a bounded read commits no offsets.
    */
   @BoundedPerElement
-  static final class Bounded extends ReadPartitionFn {
+  static final class Bounded<T> extends ReadPartitionFn<T> {
     private static final long serialVersionUID = 1L;
 
-    Bounded(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
-      super(spec, decoder, badRecords);
+    Bounded(
+        SourceSpec spec, RecordHandler<T> decoder, TupleTag<T> tag, BadRecordHandler badRecords) {
+      super(spec, decoder, tag, badRecords);
     }
 
     @ProcessElement
@@ -291,11 +317,12 @@ public abstract class ReadPartitionFn extends DoFn<PartitionDescriptor, Row> {
 
   /** Reads a partition without end, committing offsets after each durable checkpoint. */
   @UnboundedPerElement
-  static final class Unbounded extends ReadPartitionFn {
+  static final class Unbounded<T> extends ReadPartitionFn<T> {
     private static final long serialVersionUID = 1L;
 
-    Unbounded(SourceSpec spec, RecordDecoder decoder, BadRecordHandler badRecords) {
-      super(spec, decoder, badRecords);
+    Unbounded(
+        SourceSpec spec, RecordHandler<T> decoder, TupleTag<T> tag, BadRecordHandler badRecords) {
+      super(spec, decoder, tag, badRecords);
     }
 
     @ProcessElement

@@ -1,0 +1,160 @@
+package dev.kafkaconnector.io;
+
+import dev.kafkaconnector.io.cdc.SchemaChangeBehavior;
+import dev.kafkaconnector.io.cdc.SchemaEvolution;
+import dev.kafkaconnector.io.cdc.source.ChangeRecordDecoder;
+import dev.kafkaconnector.io.cdc.source.ChangeSeeds;
+import dev.kafkaconnector.io.cdc.source.ChangeSourceParser;
+import dev.kafkaconnector.io.cdc.source.ChangeSourceParser.ParsedChangeSource;
+import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.infer.KafkaRecordSampler;
+import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
+import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
+import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import dev.kafkaconnector.schema.change.ChangeEvent;
+import dev.kafkaconnector.schema.change.ChangeEventCoder;
+import dev.kafkaconnector.schema.change.TableId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Impulse;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Reshuffle;
+import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
+import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TupleTagList;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * The change-stream source: reads change messages (debezium-json, canal-json, maxwell-json, or
+ * plain json with table ids from its members) of many tables from Kafka, infers each table's
+ * schema as records arrive, and gives a {@code PCollection} of {@link ChangeEvent}s: per table a
+ * create-table event, the schema changes as the table widens, and data changes whose rows follow
+ * them. The last step is {@link SchemaEvolution}, keyed by table id, which merges what parallel
+ * readers infer and applies {@code schema.change.behavior}. Configured with the spec's option keys
+ * ({@link #withOptions}); immutable.
+ */
+public final class KafkaConnectorReadChanges
+    extends PTransform<PBegin, PCollection<ChangeEvent>> {
+  private static final long serialVersionUID = 1L;
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(KafkaConnectorReadChanges.class);
+
+  /** The reader's output of change events. */
+  static final TupleTag<ChangeEvent> CHANGES = new TupleTag<ChangeEvent>() {};
+
+  private final Map<String, String> options;
+  private final SchemaChangeBehavior behavior;
+  private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
+
+  private KafkaConnectorReadChanges(
+      Map<String, String> options,
+      SchemaChangeBehavior behavior,
+      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler) {
+    this.options = Map.copyOf(options);
+    this.behavior = behavior;
+    this.badRecordHandler = badRecordHandler;
+  }
+
+  static KafkaConnectorReadChanges create() {
+    return new KafkaConnectorReadChanges(Map.of(), SchemaChangeBehavior.LENIENT, null);
+  }
+
+  /** Adds options (the spec's keys); later values replace earlier ones. */
+  public KafkaConnectorReadChanges withOptions(Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(options);
+    all.putAll(more);
+    return new KafkaConnectorReadChanges(all, behavior, badRecordHandler);
+  }
+
+  public KafkaConnectorReadChanges withOption(String key, String value) {
+    return withOptions(Map.of(key, value));
+  }
+
+  /** The pipeline's {@code schema.change.behavior} (LENIENT unless set). */
+  public KafkaConnectorReadChanges withSchemaChangeBehavior(SchemaChangeBehavior value) {
+    return new KafkaConnectorReadChanges(options, value, badRecordHandler);
+  }
+
+  /** Records that cannot be read go to {@code handler} with the reason, instead of the policy. */
+  public KafkaConnectorReadChanges withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
+    return new KafkaConnectorReadChanges(options, behavior, handler);
+  }
+
+  /** Checks the options without applying the transform. */
+  public KafkaConnectorReadChanges validate() {
+    ChangeSourceParser.parse("unapplied", options);
+    return this;
+  }
+
+  @Override
+  public PCollection<ChangeEvent> expand(PBegin input) {
+    ParsedChangeSource source = ChangeSourceParser.parse(UUID.randomUUID().toString(), options);
+    source.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
+    Map<TableId, Schema> seeds =
+        ChangeSeeds.of(
+            source.spec(),
+            source.decoder(),
+            source.preFetchPerPartition(),
+            source.initialSchemas(),
+            new KafkaRecordSampler());
+    if (!seeds.isEmpty()) {
+      LOG.info("{}: tables known before reading: {}", getName(), seeds);
+    }
+    ChangeRecordDecoder decoder = source.decoder().withSeeds(seeds);
+    DoFn<byte[], PartitionDescriptor> partitions =
+        source.spec().isBounded()
+            ? new ListPartitionsFn(source.spec())
+            : new DiscoverPartitionsFn(source.spec());
+    ReadPartitionFn<ChangeEvent> reader =
+        ReadPartitionFn.create(
+            source.spec(), decoder, CHANGES, source.errorPolicy(), badRecordHandler != null);
+    PCollectionTuple outputs =
+        input
+            .apply("Impulse", Impulse.create())
+            .apply("FindPartitions", ParDo.of(partitions))
+            .setCoder(PartitionDescriptor.Coder.of())
+            .apply("Distribute", Reshuffle.viaRandomKey())
+            .apply(
+                "ReadPartitions",
+                ParDo.of(reader)
+                    .withOutputTags(
+                        CHANGES,
+                        badRecordHandler == null
+                            ? TupleTagList.empty()
+                            : TupleTagList.of(ReadPartitionFn.BAD_RECORDS)));
+    if (badRecordHandler != null) {
+      PCollection<BadRecord> bad = outputs.get(ReadPartitionFn.BAD_RECORDS);
+      bad.setCoder(BadRecord.getCoder(input.getPipeline()));
+      badRecordHandler.addErrorCollection(bad);
+    }
+    PCollection<ChangeEvent> changes =
+        outputs.get(CHANGES).setCoder(ChangeEventCoder.of(new ArrayList<>(seeds.values())));
+    return changes.apply(
+        "EvolveSchemas",
+        SchemaEvolution.of(behavior).withInitialSchemas(source.initialSchemas()));
+  }
+
+  @Override
+  public void populateDisplayData(DisplayData.Builder builder) {
+    super.populateDisplayData(builder);
+    builder.add(DisplayData.item("schema.change.behavior", behavior.toString()));
+    Secrets.redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+  }
+
+  /** The options with secret values masked. */
+  @Override
+  public String toString() {
+    return "KafkaConnectorReadChanges" + Secrets.redactOptions(options);
+  }
+}
