@@ -40,6 +40,12 @@ public final class OptionReference {
     out.append(
         "\nAny `properties.<key>` is passed to the Kafka producer as `<key>` (except"
             + " `key.serializer` and `value.serializer`, which the connector sets).\n");
+    out.append("\n#### Change source options (`readChanges()`)\n\n");
+    out.append(
+        "Besides the source options above (except `key.fields`, `value.fields-include` and"
+            + " `connector`). Format-scoped keys are also read as `value.<format>.…` (value side)"
+            + " and `key.json.…` (key side), the most specific spelling winning.\n\n");
+    table(out, dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.all());
     for (FormatFactory format : Formats.available().values()) {
       if (!format.getClass().getName().startsWith(SHIPPED_FORMATS)) {
         continue; // a user's own format on the classpath documents itself

@@ -1,5 +1,7 @@
 package dev.kafkaconnector.runners.read;
 
+import dev.kafkaconnector.runners.CdcSamples;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -211,23 +213,6 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
     assertEquals(List.of(Row.withSchema(schema).addValues(42L, "ann", 31, 9.5, true).build()), rows);
   }
 
-  /** The final table of SOURCES.md after replaying debezium-data-schema-exclude.txt. */
-  static final Map<Integer, String> DEBEZIUM_FINAL =
-      Map.ofEntries(
-          Map.entry(101, "scooter 3.14"), Map.entry(102, "car battery 8.1"),
-          Map.entry(103, "12-pack drill bits 0.8"), Map.entry(104, "hammer 0.75"),
-          Map.entry(105, "hammer 0.875"), Map.entry(106, "hammer 1.0"),
-          Map.entry(107, "rocks 5.1"), Map.entry(108, "jacket 0.1"),
-          Map.entry(109, "spare tire 22.2"), Map.entry(110, "jacket 0.5"));
-
-  /** The final table of SOURCES.md after replaying canal-data.txt or maxwell-data.txt. */
-  static final Map<Integer, String> CANAL_MAXWELL_FINAL =
-      Map.ofEntries(
-          Map.entry(101, "scooter 5.17"), Map.entry(104, "hammer 0.75"),
-          Map.entry(105, "hammer 0.875"), Map.entry(106, "hammer 1.0"),
-          Map.entry(107, "rocks 5.1"), Map.entry(108, "jacket 0.1"),
-          Map.entry(109, "spare tire 22.2"), Map.entry(110, "jacket 0.5"));
-
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.CsvSource({
     "debezium-json, debezium-data-schema-exclude.txt",
@@ -236,7 +221,7 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
   })
   void changelogSamplesReplayToTheFinalTableState(String format, String file) throws Exception {
     String topic = newTopic(format.replace("-json", "-replay"), 1);
-    java.nio.file.Path data = testdata().resolve(file);
+    java.nio.file.Path data = CdcSamples.dir().resolve(file);
     for (String line : java.nio.file.Files.readAllLines(data)) {
       if (!line.isBlank()) {
         producer.send(topic, 0, null, null, line);
@@ -286,25 +271,9 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
       }
     }
     assertEquals(
-        new java.util.TreeMap<>(format.equals("debezium-json") ? DEBEZIUM_FINAL : CANAL_MAXWELL_FINAL),
+        new java.util.TreeMap<>(format.equals("debezium-json") ? CdcSamples.DEBEZIUM_FINAL : CdcSamples.CANAL_MAXWELL_FINAL),
         table);
   }
 
-  /**
-   * The CDC samples: ../shared/testdata/cdc beside the project when it is there, else the copy the
-   * formats module keeps for its unit tests.
-   */
-  static java.nio.file.Path testdata() {
-    for (java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      for (java.nio.file.Path candidate :
-          List.of(
-              dir.resolve("shared").resolve("testdata").resolve("cdc"),
-              dir.resolve("formats").resolve("src").resolve("test").resolve("resources").resolve("cdc"))) {
-        if (java.nio.file.Files.isDirectory(candidate)) {
-          return candidate;
-        }
-      }
-    }
-    throw new IllegalStateException("CDC samples not found above " + java.nio.file.Path.of("").toAbsolutePath());
-  }
+
 }

@@ -1,0 +1,18 @@
+package dev.kafkaconnector.runners.cdc;
+
+import dev.kafkaconnector.runners.PipelineRunners;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptions;
+
+/**
+ * readChanges() on embedded Flink in streaming mode, parallelism 2: events cross subtasks to the
+ * keyed schema-evolution step, whose per-key order the checks rely on.
+ */
+class FlinkRunnerReadChangesIT extends AbstractReadChangesITCase {
+  @Override
+  protected PipelineOptions options() {
+    FlinkPipelineOptions options = PipelineRunners.flinkStreamingEndingWithSources();
+    options.setNumberOfExecutionRetries(0); // a job that must fail fails, instead of restarting
+    return options;
+  }
+}
