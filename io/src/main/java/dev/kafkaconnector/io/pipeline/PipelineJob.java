@@ -191,10 +191,11 @@ public final class PipelineJob {
    * line naming the YAML path on standard error), 1 when the job failed.
    */
   public static void main(String[] args) {
-    System.exit(run(args));
+    System.exit(execute(args));
   }
 
-  static int run(String[] args) {
+  /** What {@link #main} does, returning the exit status instead of exiting. */
+  public static int execute(String[] args) {
     PipelineJob job;
     Pipeline pipeline;
     try {
