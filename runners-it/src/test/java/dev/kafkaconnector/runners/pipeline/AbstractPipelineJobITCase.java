@@ -1,0 +1,306 @@
+package dev.kafkaconnector.runners.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kafkaconnector.io.pipeline.PipelineDefinition;
+import dev.kafkaconnector.io.pipeline.PipelineDefinitionParser;
+import dev.kafkaconnector.io.pipeline.PipelineJob;
+import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
+import dev.kafkaconnector.runners.read.TestProducer;
+import dev.kafkaconnector.schema.SqlType;
+import dev.kafkaconnector.schema.change.AddColumnEvent;
+import dev.kafkaconnector.schema.change.ChangeEvent;
+import dev.kafkaconnector.schema.change.CreateTableEvent;
+import dev.kafkaconnector.schema.change.DataChangeEvent;
+import dev.kafkaconnector.schema.change.SchemaChangeEvent;
+import dev.kafkaconnector.schema.change.TableId;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.metrics.MetricNameFilter;
+import org.apache.beam.sdk.metrics.MetricResult;
+import org.apache.beam.sdk.metrics.MetricsFilter;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * YAML jobs end to end on each runner against the real broker: the Kafka-only examples of the
+ * spec (their sink replaced by a collector added through the SPI), with placeholders filled, the
+ * built-in catalog, routes, schema changes under EXCEPTION / LENIENT / IGNORE and dirty data.
+ */
+abstract class AbstractPipelineJobITCase {
+  @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
+
+  private static TestProducer producer;
+
+  /** Options of a job whose sources are bounded and whose run() blocks until the end. */
+  protected abstract PipelineOptions options();
+
+  @BeforeAll
+  static void startProducer() {
+    producer = new TestProducer(KAFKA.bootstrapServers());
+  }
+
+  @AfterAll
+  static void closeProducer() {
+    producer.close();
+  }
+
+  static String topic(String name, List<String> values) {
+    KAFKA.createTopic(name, 1);
+    for (String value : values) {
+      producer.send(name, 0, null, null, value);
+    }
+    producer.flush();
+    return name;
+  }
+
+  static String yaml(String resource) {
+    try (InputStream in =
+        AbstractPipelineJobITCase.class.getResourceAsStream("/pipeline/" + resource)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The variables every job gets, plus {@code more} (name, value, ...). */
+  static Map<String, String> variables(String... more) {
+    Map<String, String> variables = new HashMap<>();
+    variables.put("kafka.bootstrap.servers", KAFKA.bootstrapServers());
+    variables.put("kafka.group.id", "yaml-" + UUID.randomUUID());
+    variables.put("collect.id", UUID.randomUUID().toString());
+    for (int i = 0; i < more.length; i += 2) {
+      variables.put(more[i], more[i + 1]);
+    }
+    return variables;
+  }
+
+  record Run(PipelineResult result, List<ChangeEvent> events) {
+    Map<TableId, List<ChangeEvent>> byTable() {
+      return events.stream()
+          .collect(Collectors.groupingBy(ChangeEvent::tableId, LinkedHashMap::new,
+              Collectors.toList()));
+    }
+
+    long counter(String name) {
+      long total = 0;
+      for (MetricResult<Long> c :
+          result.metrics().queryMetrics(MetricsFilter.builder()
+              .addNameFilter(MetricNameFilter.named("kafka-connector", name)).build())
+              .getCounters()) {
+        total += c.getAttempted();
+      }
+      return total;
+    }
+  }
+
+  Run run(String resource, Map<String, String> variables) {
+    return run(resource, variables, Map.of());
+  }
+
+  Run run(String resource, Map<String, String> variables, Map<String, Map<String, String>> catalogs) {
+    PipelineDefinition definition =
+        PipelineDefinitionParser.parse(yaml(resource), variables, Map.of(), catalogs);
+    PipelineResult result = PipelineJob.of(definition).run(options());
+    return new Run(result, new ArrayList<>(CollectingSink.COLLECTED.remove(variables.get("collect.id"))));
+  }
+
+  static List<DataChangeEvent> rows(List<ChangeEvent> events) {
+    return events.stream().filter(e -> e instanceof DataChangeEvent)
+        .map(e -> (DataChangeEvent) e).toList();
+  }
+
+  static List<SchemaChangeEvent> schemaEvents(List<ChangeEvent> events) {
+    return events.stream().filter(e -> e instanceof SchemaChangeEvent)
+        .map(e -> (SchemaChangeEvent) e).toList();
+  }
+
+  static String json(String... keyValues) {
+    StringBuilder out = new StringBuilder("{");
+    for (int i = 0; i < keyValues.length; i += 2) {
+      out.append(i == 0 ? "" : ",").append('"').append(keyValues[i]).append("\":")
+          .append(keyValues[i + 1]);
+    }
+    return out.append('}').toString();
+  }
+
+  static String canal(String type, String table, String row) {
+    return "{\"data\":[" + row + "],\"database\":\"inv\",\"table\":\"" + table
+        + "\",\"isDdl\":false,\"old\":null,\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
+  }
+
+  @Test
+  void singleTopicWithMetadataColumns() {
+    String topic = topic(KAFKA.newTopicName("customers"),
+        List.of(json("id", "1", "name", "\"a\""), json("id", "2", "name", "\"b\"")));
+    Run run = run("single-topic.yaml", variables("kafka.topic", topic));
+    List<ChangeEvent> table = run.byTable().get(TableId.of(topic));
+    assertTrue(table != null, run.byTable().keySet().toString());
+    CreateTableEvent create = (CreateTableEvent) table.get(0);
+    Schema schema = create.schema();
+    assertTrue(schema.hasField("id") && schema.hasField("name") && schema.hasField("topic")
+        && schema.hasField("partition"), schema.toString());
+    List<DataChangeEvent> rows = rows(table);
+    assertEquals(2, rows.size());
+    assertEquals(topic, rows.get(0).after().getString("topic"));
+  }
+
+  @Test
+  void topicPatternGivesOneTablePerTopic() {
+    String prefix = KAFKA.newTopicName("user_event_");
+    topic(prefix + "a", List.of(json("id", "1")));
+    topic(prefix + "b", List.of(json("id", "2"), json("id", "3")));
+    Run run = run("topic-pattern.yaml", variables("kafka.topic.prefix", prefix));
+    Map<TableId, List<ChangeEvent>> tables = run.byTable();
+    assertEquals(1, rows(tables.get(TableId.of(prefix + "a"))).size(), tables.keySet().toString());
+    assertEquals(2, rows(tables.get(TableId.of(prefix + "b"))).size());
+  }
+
+  @Test
+  void tableIdFromMembersWithFixedTypes() {
+    String topic = topic(KAFKA.newTopicName("orders"), List.of(
+        json("db", "\"shop\"", "tbl", "\"orders\"", "id", "1", "amount", "12.5"),
+        json("db", "\"shop\"", "tbl", "\"refunds\"", "id", "2", "amount", "3")));
+    Run run = run("json-table-id-fixed-types.yaml", variables("kafka.topic", topic));
+    Map<TableId, List<ChangeEvent>> tables = run.byTable();
+    assertEquals(2, tables.size(), tables.keySet().toString());
+    CreateTableEvent create = (CreateTableEvent) tables.get(TableId.of("shop", "orders")).get(0);
+    // the declared type, though 12.5 and 3 alone would infer DOUBLE and BIGINT
+    assertTrue(SqlType.toSql(create.schema().getField("amount").getType()).startsWith("DECIMAL"),
+        create.schema().toString());
+    assertEquals(FieldType.INT64, create.schema().getField("id").getType().withNullable(false));
+    assertEquals(1, rows(tables.get(TableId.of("shop", "refunds"))).size());
+  }
+
+  @Test
+  void initialSchemasFromDdls() {
+    String topic = topic(KAFKA.newTopicName("initial"), List.of(
+        json("db", "\"db1\"", "table", "\"t1\"", "id", "1", "name", "\"x\"", "extra", "true"),
+        json("db", "\"db1\"", "table", "\"t2\"", "id", "2")));
+    Run run = run("initial-ddls.yaml", variables("kafka.topic", topic));
+    Map<TableId, List<ChangeEvent>> tables = run.byTable();
+    List<ChangeEvent> t1 = tables.get(TableId.of("db1", "t1"));
+    assertTrue(t1 != null, tables.keySet().toString());
+    assertEquals(1, rows(t1).size());
+    Schema last = rows(t1).get(0).schema();
+    // the declared columns first, with their types; inference adds the others
+    assertEquals(List.of("id", "name"), last.getFieldNames().subList(0, 2));
+    assertEquals(FieldType.INT64, last.getField("id").getType().withNullable(false));
+    assertTrue(last.hasField("extra"), last.toString());
+    assertEquals(1, rows(tables.get(TableId.of("db1", "t2"))).size());
+  }
+
+  @Test
+  void builtInCatalogAndOneRoutePerTopic() {
+    String base = KAFKA.newTopicName("topic");
+    List<String> topics = List.of(base + "0", base + "1", base + "2");
+    for (int i = 0; i < 3; i++) {
+      topic(topics.get(i), List.of(json("id", String.valueOf(i), "v", "\"t" + i + "\"")));
+    }
+    Map<String, Map<String, String>> catalogs =
+        PipelineDefinitionParser.parseCatalogs(
+            "kafka_json_catalog:\n  type: kafka\n  properties.bootstrap.servers: "
+                + KAFKA.bootstrapServers() + "\n  format: json\n  default-database: cluster\n",
+            Map.of(), Map.of());
+    Map<String, String> variables = variables("t0", topics.get(0), "t1", topics.get(1), "t2",
+        topics.get(2));
+    variables.remove("kafka.bootstrap.servers"); // only the catalog gives the servers
+    Run run = run("catalog-multi-topic.yaml", variables, catalogs);
+    Map<TableId, List<ChangeEvent>> tables = run.byTable();
+    assertEquals(List.of(TableId.of("db", "table0"), TableId.of("db", "table1"),
+        TableId.of("db", "table2")).stream().sorted(java.util.Comparator.comparing(
+            TableId::identifier)).toList(),
+        tables.keySet().stream().sorted(java.util.Comparator.comparing(TableId::identifier))
+            .toList());
+    for (int i = 0; i < 3; i++) {
+      List<DataChangeEvent> rows = rows(tables.get(TableId.of("db", "table" + i)));
+      assertEquals(1, rows.size());
+      assertEquals("t" + i, rows.get(0).after().getString("v"));
+    }
+  }
+
+  private static List<String> widening() {
+    return List.of(
+        canal("INSERT", "orders", json("id", "1", "qty", "1")),
+        canal("INSERT", "orders", json("id", "2", "qty", "2")),
+        canal("INSERT", "orders", json("id", "3", "qty", "3", "note", "\"new\"")),
+        canal("INSERT", "orders", json("id", "4", "qty", "4")));
+  }
+
+  @Test
+  void schemaChangeUnderLenientIsApplied() {
+    String topic = topic(KAFKA.newTopicName("lenient"), widening());
+    Run run = run("schema-change.yaml", variables("kafka.topic", topic, "behavior", "LENIENT"));
+    List<ChangeEvent> orders = run.byTable().get(TableId.of("inv", "orders"));
+    List<SchemaChangeEvent> changes = schemaEvents(orders);
+    assertEquals(2, changes.size(), changes.toString());
+    assertTrue(changes.get(1) instanceof AddColumnEvent, changes.toString());
+    assertEquals(4, rows(orders).size());
+    assertTrue(rows(orders).stream().anyMatch(r -> r.after().getSchema().hasField("note")
+        && "new".equals(r.after().getString("note"))), rows(orders).toString());
+  }
+
+  @Test
+  void schemaChangeUnderIgnoreKeepsTheFirstSchema() {
+    String topic = topic(KAFKA.newTopicName("ignore"), widening());
+    Run run = run("schema-change.yaml", variables("kafka.topic", topic, "behavior", "IGNORE"));
+    List<ChangeEvent> orders = run.byTable().get(TableId.of("inv", "orders"));
+    assertEquals(1, schemaEvents(orders).size(), schemaEvents(orders).toString());
+    for (DataChangeEvent row : rows(orders)) {
+      assertEquals(List.of("id", "qty"), row.schema().getFieldNames());
+    }
+    assertEquals(4, rows(orders).size());
+  }
+
+  @Test
+  void schemaChangeUnderExceptionFailsNamingTableAndChange() {
+    String topic = topic(KAFKA.newTopicName("exception"), widening());
+    Map<String, String> variables = variables("kafka.topic", topic, "behavior", "EXCEPTION");
+    RuntimeException e = assertThrows(RuntimeException.class,
+        () -> run("schema-change.yaml", variables));
+    String messages = messages(e);
+    assertTrue(messages.contains("Table inv.orders changes schema"), messages);
+    assertTrue(messages.contains("note"), messages);
+    assertTrue(messages.contains("EXCEPTION"), messages);
+  }
+
+  @Test
+  void dirtyDataIsLoggedAndToleratedUpToTheMaxCount() {
+    List<String> values = List.of(json("id", "1"), "{not json", json("id", "2"), "[1, 2",
+        json("id", "3"));
+    String topic = topic(KAFKA.newTopicName("dirty"), values);
+    Run run = run("dirty-data.yaml", variables("kafka.topic", topic, "max.count", "2"));
+    assertEquals(3, rows(run.events()).size());
+    assertEquals(2, run.counter("dirty-data-collected"));
+
+    Map<String, String> strict = variables("kafka.topic", topic, "max.count", "1");
+    RuntimeException e = assertThrows(RuntimeException.class, () -> run("dirty-data.yaml", strict));
+    String messages = messages(e);
+    assertTrue(messages.contains("more than ingestion.error-tolerance.max-count = 1"), messages);
+    assertTrue(messages.contains("topic '" + topic + "'"), messages);
+  }
+
+  static String messages(Throwable e) {
+    StringBuilder out = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      out.append(t.getMessage()).append(" | ");
+    }
+    return out.toString();
+  }
+}
