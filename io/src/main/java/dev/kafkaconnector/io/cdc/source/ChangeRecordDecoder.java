@@ -77,7 +77,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
   private transient @Nullable KafkaPayloadConverter keyConverter;
   private transient @Nullable KafkaPayloadConverter valueConverter;
   private transient @Nullable Counter tombstones;
-  private transient @Nullable Counter skippedParseErrors;
+  private transient dev.kafkaconnector.formats.@Nullable IgnoredParseErrors skippedParseErrors;
   private transient @Nullable Counter convertedAway;
 
   ChangeRecordDecoder(Settings settings, Map<TableId, Schema> seeds) {
@@ -103,7 +103,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     valueConverter =
         ChangeSourceParser.converter(settings.valueConverter(), "value.json.decode.converter-class");
     tombstones = Metrics.counter(NAMESPACE, "cdc-tombstones-skipped");
-    skippedParseErrors = Metrics.counter(NAMESPACE, "cdc-records-skipped-parse-errors");
+    skippedParseErrors = dev.kafkaconnector.formats.IgnoredParseErrors.of(settings.envelope().format());
     convertedAway = Metrics.counter(NAMESPACE, "cdc-records-dropped-by-converter");
   }
 
