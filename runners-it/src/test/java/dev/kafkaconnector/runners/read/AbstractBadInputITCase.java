@@ -89,7 +89,7 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"json", "csv", "avro", "debezium-json", "canal-json"})
+  @ValueSource(strings = {"json", "csv", "avro", "debezium-json", "canal-json", "maxwell-json"})
   void everyRecordIsAccountedForUnderEveryPolicy(String format) throws Exception {
     BadInputCorpus corpus = BadInputCorpus.of(format, format.equals("json"));
     String topic = load(format, corpus);

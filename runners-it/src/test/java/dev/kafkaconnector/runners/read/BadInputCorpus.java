@@ -159,6 +159,15 @@ final class BadInputCorpus {
               .skipped("a DDL message", utf8("{\"data\":null,\"type\":\"CREATE\",\"isDdl\":true,\"database\":\"d\",\"table\":\"t\",\"sql\":\"CREATE TABLE t (id INT)\"}"), "canal-json.ddl-skipped")
               .bad("null value (tombstone)", null)
               .good("after the bad ones", null, "{\"data\":[{\"id\":\"8\"}],\"type\":\"DELETE\",\"database\":\"d\",\"table\":\"t\"}", false, 8);
+      case "maxwell-json" ->
+          c.good("an insert", null, "{\"database\":\"d\",\"table\":\"t\",\"type\":\"insert\",\"data\":{\"id\":1,\"name\":\"a\"}}", true, 1)
+              .bad("unknown type", utf8("{\"database\":\"d\",\"table\":\"t\",\"type\":\"upsert\",\"data\":{\"id\":2}}"))
+              .bad("wrong type", utf8("{\"database\":\"d\",\"table\":\"t\",\"type\":\"insert\",\"data\":{\"id\":\"abc\"}}"))
+              .bad("missing NOT NULL id", utf8("{\"database\":\"d\",\"table\":\"t\",\"type\":\"insert\",\"data\":{\"name\":\"x\"}}"))
+              .bad("number beyond BIGINT", utf8("{\"database\":\"d\",\"table\":\"t\",\"type\":\"insert\",\"data\":{\"id\":123456789012345678901234567890}}"))
+              .bad("malformed", utf8("{\"database\":"))
+              .bad("null value (tombstone)", null)
+              .good("a delete after the bad ones", null, "{\"database\":\"d\",\"table\":\"t\",\"type\":\"delete\",\"data\":{\"id\":8}}", false, 8);
       default -> throw new IllegalArgumentException(format);
     }
     return c;
