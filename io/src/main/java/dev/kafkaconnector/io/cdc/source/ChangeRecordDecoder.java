@@ -58,6 +58,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
       @Nullable String valueConverter,
       boolean emptyValueAsDelete,
       boolean ignoreParseErrors,
+      boolean flattenNested,
       Schema metadata,
       MetadataKey.Extractor[] extractors)
       implements java.io.Serializable {
@@ -66,7 +67,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     Settings inferringContinuously() {
       return new Settings(envelope, true, inference, fixedPerTable, read, keyJson, keyPrefix,
           valuePrefix, duplicates, keyConverter, valueConverter, emptyValueAsDelete,
-          ignoreParseErrors, metadata, extractors);
+          ignoreParseErrors, flattenNested, metadata, extractors);
     }
   }
 
@@ -192,6 +193,10 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     for (RawChange change : changes) {
       ObjectNode before = combine(change.before(), key);
       ObjectNode after = combine(change.after(), key);
+      if (settings.flattenNested()) {
+        before = NestedMembers.flatten(before);
+        after = NestedMembers.flatten(after);
+      }
       TableView view = view(change.table());
       view.observe(
           after != null ? after : java.util.Objects.requireNonNull(before),
