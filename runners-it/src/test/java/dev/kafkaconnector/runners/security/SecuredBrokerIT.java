@@ -33,6 +33,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads and writes through the secured listeners of one broker (SASL_PLAINTEXT with PLAIN and both
@@ -151,6 +152,38 @@ class SecuredBrokerIT {
         Row.withSchema(SCHEMA).addValues(1L, "x").build()).withRowSchema(SCHEMA))
         .apply(write(topic, security)));
     assertNamed(failure, "SCRAM-SHA-256", security.get("properties.bootstrap.servers"));
+  }
+
+  /**
+   * An unbounded read (partition discovery on) with a wrong password fails the job instead of
+   * retrying: on the DirectRunner and on embedded Flink in streaming mode with checkpoints, whose
+   * default restart strategy would otherwise restart the job for ever.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"DirectRunner", "FlinkRunner"})
+  void aWrongPasswordFailsAnUnboundedReadInsteadOfRetrying(String runner) throws Exception {
+    String topic = newTopic();
+    Map<String, String> security =
+        options(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", WRONG);
+    String servers = security.get("properties.bootstrap.servers");
+    Map<String, String> unbounded = new LinkedHashMap<>(security);
+    unbounded.put("topic", topic);
+    unbounded.put("format", "json");
+    unbounded.put("scan.startup.mode", "earliest-offset");
+    unbounded.put("scan.topic-partition-discovery.interval", "1 s");
+    KafkaConnectorRead read = KafkaConnectorIO.read().withOptions(unbounded).withSchema(SCHEMA);
+    if (runner.equals("DirectRunner")) {
+      assertNamed(runAndFail(p -> p.apply(read)), "SCRAM-SHA-256", servers);
+      return;
+    }
+    Pipeline pipeline = Pipeline.create(PipelineRunners.flinkStreaming());
+    pipeline.apply(read);
+    long start = System.nanoTime();
+    PipelineResult result = pipeline.run();
+    Throwable failure = FlinkJobs.failure(result, FAILURE_BOUND);
+    System.out.println("Flink job failed after "
+        + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + failure);
+    assertNamed(failure, "SCRAM-SHA-256", servers);
   }
 
   @Test
