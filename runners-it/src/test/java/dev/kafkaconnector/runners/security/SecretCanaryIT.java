@@ -11,6 +11,8 @@ import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
 import dev.kafkaconnector.io.KafkaConnectorWrite;
 import dev.kafkaconnector.io.catalog.KafkaCatalog;
+import dev.kafkaconnector.io.sink.SinkOptionsParser;
+import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.sql.FlinkDdl;
 import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
@@ -76,7 +78,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>Covered: bounded read, inferred-schema read, write at-least-once, write exactly-once, Beam SQL
  * tables with TBLPROPERTIES (INSERT ... SELECT), the Kafka catalog (JDBC, DirectRunner), and
  * failures: wrong SASL password, wrong keystore password, an unbounded read with a wrong password,
- * bad option values next to secret options.
+ * bad option values next to secret options, malformed Flink DDL next to secret values; and the
+ * parsed source and sink specifications.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SecretCanaryIT {
@@ -497,6 +500,24 @@ class SecretCanaryIT {
       SecretCanary.scan("Flink DDL with " + what + ": the failure", failure);
     });
     SecretCanary.assertNoLeak("malformed Flink DDL");
+  }
+
+  /** The parsed source and sink specifications the DoFns carry, and their parse results. */
+  @Order(7)
+  @Test
+  void specsShowNoSecret() {
+    Map<String, String> options = with(sasl(), Map.of("scan.startup.mode", "earliest-offset"), "t");
+    SourceOptionsParser.ParsedSource source =
+        SourceOptionsParser.parse("canary-source", options, SCHEMA, List.of());
+    SecretCanary.scan("SourceSpec toString()", source.spec().toString());
+    SecretCanary.scan("SourceSpec redactedClientProperties()",
+        String.valueOf(source.spec().redactedClientProperties()));
+    SecretCanary.scan("ParsedSource toString()", source.toString());
+    SinkOptionsParser.ParsedSink sink =
+        SinkOptionsParser.parse("canary-sink", with(sasl(), Map.of(), "t"), SCHEMA, List.of());
+    SecretCanary.scan("SinkSpec toString()", sink.spec().toString());
+    SecretCanary.scan("ParsedSink toString()", sink.toString());
+    SecretCanary.assertNoLeak("the source and sink specifications");
   }
 
   private static String table(String name, Map<String, String> properties) {
