@@ -19,7 +19,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * (or SSL) and {@code properties.bootstrap.servers}; it never holds a secret: the JAAS
  * configuration and passwords are not quoted, and the Kafka client's own message is added only
  * after {@link #scrub scrubbing} every secret property value out of it, and callers throw it
- * without the Kafka exception as cause (whose message is not scrubbed).
+ * without the Kafka exception as cause (whose message is not scrubbed), with {@link #notRetried()}
+ * as cause instead.
  */
 public final class AuthenticationFailures {
   private static final Pattern JAAS_PASSWORD =
@@ -43,6 +44,35 @@ public final class AuthenticationFailures {
       }
     }
     return null;
+  }
+
+  /**
+   * The cause to attach to an exception whose message {@link #describe} wrote, so that runners do
+   * not retry it (see {@link AuthenticationRefusedException}).
+   *
+   * @return a new cause with a fixed message
+   */
+  public static AuthenticationRefusedException notRetried() {
+    return new AuthenticationRefusedException();
+  }
+
+  /**
+   * Whether {@code failure} is (or is caused by) a described authentication failure, marked with
+   * {@link #notRetried()}.
+   *
+   * @param failure any throwable
+   * @return true when its cause chain holds an {@link AuthenticationRefusedException}
+   */
+  public static boolean isRefusal(@Nullable Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof AuthenticationRefusedException) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
   }
 
   /**

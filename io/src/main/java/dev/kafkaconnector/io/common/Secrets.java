@@ -41,15 +41,27 @@ public final class Secrets {
     return false;
   }
 
-  /** Whether the value of Kafka client property {@code clientKey} is a secret. */
+  /**
+   * Whether the value of Kafka client property {@code clientKey} is a secret: passwords ({@code
+   * ssl.truststore.password}, {@code ssl.keystore.password}, {@code ssl.key.password}, ...), the
+   * JAAS configuration, keys, tokens, credentials and secrets of any kind, and the user-info
+   * pass-through properties of schema registries ({@code basic.auth.user.info}, {@code
+   * schema.registry.basic.auth.user.info}).
+   */
   public static boolean isSecretProperty(String clientKey) {
     String k = clientKey.toLowerCase(Locale.ROOT);
     return k.contains("password")
+        || k.contains("passwd")
         || k.contains("jaas")
         || k.contains("secret")
         || k.endsWith(".key")
+        || k.endsWith("-key")
+        || k.contains("apikey")
         || k.contains("token")
-        || k.contains("credential");
+        || k.contains("credential")
+        || k.contains("user.info")
+        || k.contains("user-info")
+        || k.contains("userinfo");
   }
 
   /** Connector options with secret values masked, in the given order. */

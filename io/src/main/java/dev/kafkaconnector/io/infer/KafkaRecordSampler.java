@@ -91,6 +91,11 @@ public final class KafkaRecordSampler implements RecordSampler {
       if (start < endOffset) {
         consumer.seek(tp, start);
         pending.add(tp);
+      } else {
+        // Paused, but poll() still needs a position for every assigned partition: without one
+        // it applies auto.offset.reset, which the reader settings set to none (an empty
+        // partition failed the sampling with NoOffsetForPartitionException).
+        consumer.seek(tp, endOffset);
       }
     }
     List<TopicPartition> idle = new ArrayList<>(partitions);

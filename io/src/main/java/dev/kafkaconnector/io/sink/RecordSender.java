@@ -124,7 +124,8 @@ final class RecordSender implements AutoCloseable {
   /** An authentication failure, which is not retriable, described without secrets or cause. */
   private KafkaSinkException refused(String what, AuthenticationException e) {
     return new KafkaSinkException(
-        AuthenticationFailures.describe(what, e, spec.clientProperties()));
+        AuthenticationFailures.describe(what, e, spec.clientProperties()),
+        AuthenticationFailures.notRetried());
   }
 
   /**

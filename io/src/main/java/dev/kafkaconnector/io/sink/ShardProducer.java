@@ -272,7 +272,7 @@ final class ShardProducer implements AutoCloseable {
       reset();
       return new KafkaSinkException(AuthenticationFailures.describe(
           "write exactly-once (while " + what + ", producer '" + transactionalId() + "')",
-          refused, spec.clientProperties()));
+          refused, spec.clientProperties()), AuthenticationFailures.notRetried());
     }
     if (e instanceof ProducerFencedException) {
       reset();

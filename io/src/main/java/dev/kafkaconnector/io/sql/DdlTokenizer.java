@@ -127,9 +127,10 @@ final class DdlTokenizer {
         out.append(c);
       }
     }
+    // No excerpt: the literal may be the value of a secret option (a password, a JAAS line).
     throw new IllegalArgumentException(
-        "unterminated " + what + " starting at position " + start + ": "
-            + excerpt(start));
+        "unterminated " + what + " starting at position " + start
+            + " (its text is not shown: it may hold a secret)");
   }
 
   private void skipSpaceAndComments() {

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sql;
 
+import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.sql.DdlTokenizer.Kind;
 import dev.kafkaconnector.io.sql.DdlTokenizer.Token;
 import dev.kafkaconnector.schema.SqlType;
@@ -32,6 +33,8 @@ final class FlinkDdlParser {
   private final List<Token> tokens;
   private int at;
   private String table = "?";
+  /** The secret option whose '=', value and following token are being read, if any. */
+  private @Nullable String secretOption;
 
   /** Whether the statement must have a WITH clause (a table definition) or not (a schema). */
   private final boolean withRequired;
@@ -316,13 +319,18 @@ final class FlinkDdlParser {
       return options;
     }
     do {
+      secretOption = null;
       String key = string("an option key ('key' = 'value')");
+      // From here to the token after the value, a token shown in an error may be (part of) the
+      // secret value: errors name the option instead.
+      secretOption = Secrets.isSecretOption(key) ? key : null;
       expectSymbol('=');
       String value = string("the value of option '" + key + "' (a quoted string)");
       options.remove(key); // the last value wins, in the last position
       options.put(key, value);
     } while (acceptSymbol(','));
     expectSymbol(')');
+    secretOption = null;
     return options;
   }
 
@@ -387,8 +395,12 @@ final class FlinkDdlParser {
   }
 
   private IllegalArgumentException error(String what, Token where) {
+    String found =
+        secretOption == null || where.kind() == Kind.END
+            ? where.shown()
+            : "a token not shown (near the value of secret option '" + secretOption + "')";
     return new IllegalArgumentException(
-        prefix() + what + ", found " + where.shown() + " at " + position(where));
+        prefix() + what + ", found " + found + " at " + position(where));
   }
 
   private IllegalArgumentException unsupported(String construct, Token where) {

@@ -14,6 +14,8 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.flink.runtime.throwable.ThrowableClassifier;
+import org.apache.flink.runtime.throwable.ThrowableType;
 import org.junit.jupiter.api.Test;
 
 class AuthenticationFailuresTest {
@@ -36,6 +38,21 @@ class AuthenticationFailuresTest {
         AuthenticationFailures.find(new ExecutionException(new KafkaException("x", refused))));
     assertNull(AuthenticationFailures.find(new ExecutionException(new TimeoutException("slow"))));
     assertNull(AuthenticationFailures.find(null));
+  }
+
+  @Test
+  void aDescribedFailureIsMarkedNotToBeRetriedAlsoForFlinksFailureClassifier() {
+    RuntimeException failure =
+        new RuntimeException(
+            "user code failed", new IllegalStateException("described", AuthenticationFailures.notRetried()));
+    assertTrue(AuthenticationFailures.isRefusal(failure));
+    assertFalse(AuthenticationFailures.isRefusal(new RuntimeException(new TimeoutException("slow"))));
+    assertFalse(AuthenticationFailures.isRefusal(null));
+    // What Flink's ExecutionFailureHandler asks before restarting a failed job.
+    assertTrue(
+        ThrowableClassifier.findThrowableOfThrowableType(failure, ThrowableType.NonRecoverableError)
+            .isPresent());
+    assertFalse(AuthenticationFailures.notRetried().getMessage().contains(PASSWORD));
   }
 
   @Test

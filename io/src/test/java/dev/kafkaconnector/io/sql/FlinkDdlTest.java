@@ -136,6 +136,28 @@ class FlinkDdlTest {
         "WITH option 'metadata' is a Beam SQL table property");
   }
 
+  /** A malformed WITH clause names the secret option, never the token that may be its value. */
+  @Test
+  void errorsNearASecretValueDoNotShowIt() {
+    String secret = "s3cr3tCanary";
+    String start = "CREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 'x', ";
+    List<String> messages =
+        List.of(
+            rejects(start + "'properties.ssl.truststore.password' '" + secret + "')",
+                "'=' expected", "secret option 'properties.ssl.truststore.password'"),
+            rejects(start + "'properties.sasl.jaas.config' = " + secret + ")",
+                "the value of option 'properties.sasl.jaas.config'"),
+            rejects(start + "'properties.ssl.key.password' = 'ab'" + secret + ", 'x' = 'y')",
+                "')' expected", "secret option 'properties.ssl.key.password'"),
+            rejects(start + "'properties.basic.auth.user.info' = 'u:" + secret + ")",
+                "unterminated string"));
+    for (String message : messages) {
+      assertFalse(message.contains(secret), message);
+    }
+    // Elsewhere the token is shown as before.
+    rejects(start + "'topic' 'y')", "'=' expected, found 'y'");
+  }
+
   @Test
   void columnLevelPrimaryKeyAndConstraintName() {
     Table t =

@@ -19,6 +19,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --runs=K} measured repetitions per case, the median is reported (default 1)
  *   <li>{@code --only=a,b} run only these cases (names as in {@link ReadBenchmark#CASE_NAMES})
  *   <li>{@code --warmupRecords=W} records of the warm-up topic (default 50,000)
+ *   <li>{@code --warmupRuns=N} unmeasured runs of each case on the main topic after the warm-up
+ *       topic's run, so that the measured runs start with a settled JIT (default 2)
  *   <li>{@code --parallelism=n} parallelism of the embedded Flink jobs (default 2)
  *   <li>{@code --timeoutSeconds=s} limit of one pipeline run (default 900)
  * </ul>
@@ -30,6 +32,7 @@ final class BenchmarkConfig {
   @Nullable String bootstrapServers;
   int runs = 1;
   long warmupRecords = 50_000L;
+  int warmupRuns = 2;
   int parallelism = 2;
   long timeoutSeconds = 900;
   final Set<String> only = new LinkedHashSet<>();
@@ -61,6 +64,7 @@ final class BenchmarkConfig {
           case "bootstrapServers" -> config.bootstrapServers = value.isEmpty() ? null : value;
           case "runs" -> config.runs = (int) positiveLong(value);
           case "warmupRecords" -> config.warmupRecords = positiveLong(value);
+          case "warmupRuns" -> config.warmupRuns = (int) nonNegativeLong(value);
           case "parallelism" -> config.parallelism = (int) positiveLong(value);
           case "timeoutSeconds" -> config.timeoutSeconds = positiveLong(value);
           case "only" -> {
@@ -98,9 +102,17 @@ final class BenchmarkConfig {
     return parsed;
   }
 
+  private static long nonNegativeLong(String value) {
+    long parsed = Long.parseLong(value.replace("_", "").replace(",", ""));
+    if (parsed < 0) {
+      throw new IllegalArgumentException("must be 0 or more, got " + value);
+    }
+    return parsed;
+  }
+
   static String usage() {
     return "Usage: ReadBenchmark [--records=N] [--partitions=P] [--valueBytes=B]"
-        + " [--bootstrapServers=host:port] [--runs=K] [--only=case,...] [--warmupRecords=W]"
+        + " [--bootstrapServers=host:port] [--runs=K] [--only=case,...] [--warmupRecords=W] [--warmupRuns=N]"
         + " [--parallelism=n] [--timeoutSeconds=s]";
   }
 }

@@ -30,6 +30,16 @@ final class CaseResult {
     return median(measuredRuns);
   }
 
+  /** The fastest measured run's wall seconds (NaN when none). */
+  double minSeconds() {
+    return measuredRuns.stream().mapToDouble(ReadCase.Measurement::seconds).min().orElse(Double.NaN);
+  }
+
+  /** The slowest measured run's wall seconds (NaN when none). */
+  double maxSeconds() {
+    return measuredRuns.stream().mapToDouble(ReadCase.Measurement::seconds).max().orElse(Double.NaN);
+  }
+
   /** Median wall seconds of the fixed-cost runs (NaN when none). */
   double fixedSeconds() {
     return median(fixedRuns);

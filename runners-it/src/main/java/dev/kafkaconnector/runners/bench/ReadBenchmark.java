@@ -154,6 +154,9 @@ public final class ReadBenchmark {
       throws Exception {
     out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", readCase.name(), loadAverage());
     result.warmupSeconds = timedRun(readCase, warmup, "warm-up").seconds();
+    for (int i = 0; i < config.warmupRuns; i++) {
+      timedRun(readCase, main, "warm-up " + (i + 2));
+    }
     for (int i = 0; i < config.runs; i++) {
       result.fixedRuns.add(timedRun(readCase, tiny, "fixed-cost " + (i + 1)));
     }
@@ -219,9 +222,9 @@ public final class ReadBenchmark {
     out.printf(
         Locale.ROOT,
         "ReadBenchmark: records=%,d partitions=%d valueBytes=%d runs=%d warmupRecords=%,d"
-            + " flinkParallelism=%d cases=%s%n",
+            + " warmupRuns=%d flinkParallelism=%d cases=%s%n",
         TopicLoader.evenCount(config.records, config.partitions), config.partitions,
-        config.valueBytes, config.runs, config.warmupRecords, config.parallelism,
+        config.valueBytes, config.runs, config.warmupRecords, config.warmupRuns, config.parallelism,
         config.only.isEmpty() ? "all" : String.join(",", config.only));
     out.printf(
         Locale.ROOT,

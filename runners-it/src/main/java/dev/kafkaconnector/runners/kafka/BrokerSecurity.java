@@ -126,6 +126,34 @@ final class BrokerSecurity {
     storesCreated = true;
   }
 
+  /**
+   * Creates client stores in {@code target}: a PKCS12 truststore trusting the broker's certificate
+   * and a JKS keystore with a client key pair (JKS, because a PKCS12 key has the store's password),
+   * each with the given passwords. Needs {@link #createStores()} to have run (the cluster started).
+   */
+  synchronized Path[] createClientStores(
+      Path target, String truststorePassword, String keystorePassword, String keyPassword) {
+    if (!storesCreated) {
+      throw new IllegalStateException("the broker's stores do not exist yet: start the cluster");
+    }
+    try {
+      Files.createDirectories(target);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create " + target, e);
+    }
+    Path truststore = target.resolve("client-truststore.p12");
+    Path keystore = target.resolve("client-keystore.jks");
+    keytool(
+        "-importcert", "-noprompt", "-alias", "broker", "-file",
+        directory.resolve("tls/broker.crt").toString(), "-storetype", "PKCS12", "-keystore",
+        truststore.toString(), "-storepass", truststorePassword);
+    keytool(
+        "-genkeypair", "-alias", "client", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
+        "-dname", "CN=client.embedded-kafka", "-storetype", "JKS", "-keystore",
+        keystore.toString(), "-storepass", keystorePassword, "-keypass", keyPassword);
+    return new Path[] {truststore, keystore};
+  }
+
   private void generateKeyPair(Path store, String alias) {
     keytool(
         "-genkeypair", "-alias", alias, "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",

@@ -84,6 +84,32 @@ public final class SecuredListeners {
   }
 
   /**
+   * Client-side TLS stores made by {@link #createClientStores}.
+   *
+   * @param truststore a PKCS12 truststore trusting the broker's certificate
+   * @param keystore a JKS keystore holding a client key pair (the broker asks for no client
+   *     certificate, but the Kafka client loads the keystore, so its passwords are checked)
+   */
+  public record ClientStores(Path truststore, Path keystore) {}
+
+  /**
+   * Creates a client truststore and keystore with the passwords given (for example to check that
+   * none of them leaks into logs or messages).
+   *
+   * @param directory where the stores are written
+   * @param truststorePassword the truststore's password ({@code ssl.truststore.password})
+   * @param keystorePassword the keystore's password ({@code ssl.keystore.password})
+   * @param keyPassword the client key's password ({@code ssl.key.password})
+   * @return the stores' locations
+   */
+  public ClientStores createClientStores(
+      Path directory, String truststorePassword, String keystorePassword, String keyPassword) {
+    Path[] stores =
+        security.createClientStores(directory, truststorePassword, keystorePassword, keyPassword);
+    return new ClientStores(stores[0], stores[1]);
+  }
+
+  /**
    * Returns the Kafka client properties (without the connector's {@code properties.} prefix) to
    * reach a secured listener.
    *

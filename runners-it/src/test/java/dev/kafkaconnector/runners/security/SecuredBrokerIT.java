@@ -33,6 +33,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads and writes through the secured listeners of one broker (SASL_PLAINTEXT with PLAIN and both
@@ -45,6 +46,9 @@ class SecuredBrokerIT {
   private static final String USER = "alice";
   private static final String PASSWORD = "canary-right-" + UUID.randomUUID();
   private static final String WRONG = "canary-wrong-" + UUID.randomUUID();
+  /** A SCRAM user whose credentials a case deletes while its job runs. */
+  private static final String REVOKED_USER = "bob";
+  private static final String REVOKED_PASSWORD = "canary-revoked-" + UUID.randomUUID();
   private static final Duration FAILURE_BOUND = Duration.ofSeconds(30);
   private static final Schema SCHEMA =
       Schema.builder().addInt64Field("id").addStringField("name").build();
@@ -55,7 +59,11 @@ class SecuredBrokerIT {
 
   @BeforeAll
   static void startBroker() {
-    kafka = EmbeddedKafkaCluster.inJvm().withSaslUser(USER, PASSWORD).start();
+    kafka =
+        EmbeddedKafkaCluster.inJvm()
+            .withSaslUser(USER, PASSWORD)
+            .withSaslUser(REVOKED_USER, REVOKED_PASSWORD)
+            .start();
   }
 
   @AfterAll
@@ -151,6 +159,110 @@ class SecuredBrokerIT {
         Row.withSchema(SCHEMA).addValues(1L, "x").build()).withRowSchema(SCHEMA))
         .apply(write(topic, security)));
     assertNamed(failure, "SCRAM-SHA-256", security.get("properties.bootstrap.servers"));
+  }
+
+  /**
+   * An unbounded read (partition discovery on) with a wrong password fails the job instead of
+   * retrying: on the DirectRunner and on embedded Flink in streaming mode with checkpoints, whose
+   * default restart strategy would otherwise restart the job for ever.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"DirectRunner", "FlinkRunner"})
+  void aWrongPasswordFailsAnUnboundedReadInsteadOfRetrying(String runner) throws Exception {
+    String topic = newTopic();
+    Map<String, String> security =
+        options(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", WRONG);
+    String servers = security.get("properties.bootstrap.servers");
+    Map<String, String> unbounded = new LinkedHashMap<>(security);
+    unbounded.put("topic", topic);
+    unbounded.put("format", "json");
+    unbounded.put("scan.startup.mode", "earliest-offset");
+    unbounded.put("scan.topic-partition-discovery.interval", "1 s");
+    KafkaConnectorRead read = KafkaConnectorIO.read().withOptions(unbounded).withSchema(SCHEMA);
+    if (runner.equals("DirectRunner")) {
+      assertNamed(runAndFail(p -> p.apply(read)), "SCRAM-SHA-256", servers);
+      return;
+    }
+    Pipeline pipeline = Pipeline.create(PipelineRunners.flinkStreaming());
+    pipeline.apply(read);
+    long start = System.nanoTime();
+    PipelineResult result = pipeline.run();
+    Throwable failure = FlinkJobs.failure(result, FAILURE_BOUND);
+    System.out.println("Flink job failed after "
+        + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + failure);
+    assertNamed(failure, "SCRAM-SHA-256", servers);
+  }
+
+  /**
+   * Credentials revoked while an unbounded read runs: the next periodic partition discovery is
+   * refused and fails the job (before, it logged the failure and tried again every interval for
+   * ever). The read's own connections, opened before, stay authenticated. Each runner revokes
+   * another mechanism's credentials of the user.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"DirectRunner, SCRAM-SHA-256", "FlinkRunner, SCRAM-SHA-512"})
+  void revokedCredentialsFailTheNextPartitionDiscovery(String runner, String mechanism)
+      throws Exception {
+    String topic = newTopic();
+    Map<String, String> security = new LinkedHashMap<>();
+    kafka.security()
+        .clientProperties(SecuredListeners.SASL_PLAINTEXT, mechanism, REVOKED_USER, REVOKED_PASSWORD)
+        .forEach((k, v) -> security.put("properties." + k, v));
+    String servers = security.get("properties.bootstrap.servers");
+    Map<String, String> unbounded = new LinkedHashMap<>(security);
+    unbounded.put("topic", topic);
+    unbounded.put("format", "json");
+    unbounded.put("scan.startup.mode", "earliest-offset");
+    unbounded.put("scan.topic-partition-discovery.interval", "1 s");
+    CollectingSink collected = new CollectingSink();
+    boolean flink = runner.equals("FlinkRunner");
+    Pipeline pipeline =
+        Pipeline.create(flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
+    pipeline.apply(KafkaConnectorIO.read().withOptions(unbounded).withSchema(SCHEMA)).apply(collected);
+    PipelineResult result = pipeline.run();
+    try {
+      try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> producer =
+          new org.apache.kafka.clients.producer.KafkaProducer<>(
+              Map.of("bootstrap.servers", kafka.bootstrapServers()),
+              new org.apache.kafka.common.serialization.ByteArraySerializer(),
+              new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+        producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
+            topic, "{\"id\": 1, \"name\": \"a\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      }
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (collected.rows().isEmpty()) {
+        assertTrue(System.nanoTime() < deadline, "the read never delivered the first record");
+        Thread.sleep(100);
+      }
+      try (org.apache.kafka.clients.admin.Admin admin =
+          org.apache.kafka.clients.admin.Admin.create(kafka.adminProperties())) {
+        admin.alterUserScramCredentials(List.of(
+                new org.apache.kafka.clients.admin.UserScramCredentialDeletion(
+                    REVOKED_USER,
+                    org.apache.kafka.clients.admin.ScramMechanism.fromMechanismName(mechanism))))
+            .all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } catch (RuntimeException | InterruptedException | java.util.concurrent.ExecutionException e) {
+      cancel(result);
+      throw e;
+    }
+    long start = System.nanoTime();
+    Throwable failure;
+    if (flink) {
+      failure = FlinkJobs.failure(result, FAILURE_BOUND);
+    } else {
+      try {
+        PipelineResult.State state =
+            result.waitUntilFinish(org.joda.time.Duration.millis(FAILURE_BOUND.toMillis()));
+        cancel(result);
+        failure = fail("the job did not fail within " + FAILURE_BOUND.toSeconds() + " s: " + state);
+      } catch (RuntimeException e) {
+        failure = e;
+      }
+    }
+    System.out.println("Failed " + Duration.ofNanos(System.nanoTime() - start).toMillis()
+        + " ms after the credentials were revoked: " + failure);
+    assertNamed(failure, mechanism, servers);
   }
 
   @Test
@@ -249,6 +361,7 @@ class SecuredBrokerIT {
   private static void assertNoSecret(String text, String where) {
     assertFalse(text.contains(PASSWORD), where + " holds the password: " + text);
     assertFalse(text.contains(WRONG), where + " holds the (wrong) password: " + text);
+    assertFalse(text.contains(REVOKED_PASSWORD), where + " holds the revoked password: " + text);
     assertFalse(
         text.contains(kafka.security().truststorePassword()),
         where + " holds the truststore password: " + text);

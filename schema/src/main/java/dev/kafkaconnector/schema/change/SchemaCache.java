@@ -56,9 +56,12 @@ final class SchemaCache {
   private final List<Schema> known;
   private final Map<Identity, Entry> bySchema = new ConcurrentHashMap<>();
   private final Map<Bytes, Entry> byBytes = new ConcurrentHashMap<>();
+  /** The entries of the known schemas, made on first use (decoding refers to them by index). */
+  private final java.util.concurrent.atomic.AtomicReferenceArray<Entry> knownEntries;
 
   SchemaCache(List<Schema> known) {
     this.known = known;
+    this.knownEntries = new java.util.concurrent.atomic.AtomicReferenceArray<>(known.size());
     for (int i = 0; i < known.size(); i++) {
       knownIndexes.putIfAbsent(new Bytes(SchemaCodec.encode(known.get(i))), i);
     }
@@ -83,7 +86,12 @@ final class SchemaCache {
           "encoded event refers to known schema " + index + ", but this coder knows "
               + known.size() + ": the encoding and decoding coders differ");
     }
-    return forBytes(SchemaCodec.encode(known.get(index)));
+    Entry entry = knownEntries.get(index);
+    if (entry == null) {
+      entry = forBytes(SchemaCodec.encode(known.get(index)));
+      knownEntries.set(index, entry);
+    }
+    return entry;
   }
 
   /** The entry of an encoded schema, decoded once. */

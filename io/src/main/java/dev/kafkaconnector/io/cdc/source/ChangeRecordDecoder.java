@@ -58,6 +58,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
       @Nullable String valueConverter,
       boolean emptyValueAsDelete,
       boolean ignoreParseErrors,
+      boolean flattenNested,
       Schema metadata,
       MetadataKey.Extractor[] extractors)
       implements java.io.Serializable {
@@ -66,7 +67,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     Settings inferringContinuously() {
       return new Settings(envelope, true, inference, fixedPerTable, read, keyJson, keyPrefix,
           valuePrefix, duplicates, keyConverter, valueConverter, emptyValueAsDelete,
-          ignoreParseErrors, metadata, extractors);
+          ignoreParseErrors, flattenNested, metadata, extractors);
     }
   }
 
@@ -77,7 +78,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
   private transient @Nullable KafkaPayloadConverter keyConverter;
   private transient @Nullable KafkaPayloadConverter valueConverter;
   private transient @Nullable Counter tombstones;
-  private transient @Nullable Counter skippedParseErrors;
+  private transient dev.kafkaconnector.formats.@Nullable IgnoredParseErrors skippedParseErrors;
   private transient @Nullable Counter convertedAway;
 
   ChangeRecordDecoder(Settings settings, Map<TableId, Schema> seeds) {
@@ -103,7 +104,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     valueConverter =
         ChangeSourceParser.converter(settings.valueConverter(), "value.json.decode.converter-class");
     tombstones = Metrics.counter(NAMESPACE, "cdc-tombstones-skipped");
-    skippedParseErrors = Metrics.counter(NAMESPACE, "cdc-records-skipped-parse-errors");
+    skippedParseErrors = dev.kafkaconnector.formats.IgnoredParseErrors.of(settings.envelope().format());
     convertedAway = Metrics.counter(NAMESPACE, "cdc-records-dropped-by-converter");
   }
 
@@ -192,6 +193,10 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     for (RawChange change : changes) {
       ObjectNode before = combine(change.before(), key);
       ObjectNode after = combine(change.after(), key);
+      if (settings.flattenNested()) {
+        before = NestedMembers.flatten(before);
+        after = NestedMembers.flatten(after);
+      }
       TableView view = view(change.table());
       view.observe(
           after != null ? after : java.util.Objects.requireNonNull(before),

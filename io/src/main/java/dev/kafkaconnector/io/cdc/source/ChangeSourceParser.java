@@ -112,11 +112,7 @@ public final class ChangeSourceParser {
     JsonReadSettings formatRead = JsonReadSettings.from(format, value);
     JsonReadSettings read = new JsonReadSettings(format, false, false, formatRead.timestampFormat());
     String flatten = pick(options, format, JsonInferenceOptions.flattenNestedColumns("")::key);
-    if (flatten != null && Boolean.parseBoolean(flatten.trim())) {
-      throw new IllegalArgumentException(
-          "Option '" + flattenKey(options, format) + "' = true is not supported by readChanges():"
-              + " nested objects are STRING columns holding their JSON text");
-    }
+    boolean flattenNested = flatten != null && Boolean.parseBoolean(flatten.trim());
     InferenceSettings inference = inference(options, format, read);
     Map<TableId, Schema> initial = InitialSchemas.parse(conf.get(ChangeSourceOptions.INITIAL_SCHEMAS_DDLS));
     Map<TableId, Schema> fixedPerTable = new HashMap<>();
@@ -172,6 +168,7 @@ public final class ChangeSourceParser {
             valueConverter,
             emptyAsDelete,
             formatRead.ignoreParseErrors(),
+            flattenNested,
             metadata.build(),
             metadataKeys.stream().map(MetadataKey::extractor).toArray(MetadataKey.Extractor[]::new));
     return new ParsedChangeSource(
@@ -245,10 +242,6 @@ public final class ChangeSourceParser {
       }
     }
     return null;
-  }
-
-  private static String flattenKey(Map<String, String> options, String format) {
-    return flattenKeyOf(options, format, JsonInferenceOptions.flattenNestedColumns("").key());
   }
 
   /** The spelling of {@code bare} the user wrote, for messages. */

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source.enumerate;
 
+import dev.kafkaconnector.io.common.AuthenticationFailures;
 import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceSpec;
 import org.apache.beam.sdk.coders.Coder;
@@ -24,6 +25,10 @@ import java.util.Set;
  * topics) that appeared since, which start at their earliest offset. The set of known partitions
  * is checkpointed with the restriction, so a restored job neither re-applies the startup mode nor
  * emits a partition twice.
+ *
+ * <p>A failed listing is retried every interval (a broker may be down for a while), except an
+ * authentication failure (wrong credentials, untrusted certificate), which fails the job at once
+ * with a message naming the mechanism and {@code properties.bootstrap.servers}.
  */
 @UnboundedPerElement
 public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor> {
@@ -85,7 +90,9 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
       try {
         listing = PartitionEnumerator.added(spec, restriction.known());
       } catch (RuntimeException e) {
-        if (Thread.currentThread().isInterrupted()) {
+        // A refused login or certificate does not heal by waiting: fail the job (the exception is
+        // marked not to be retried) instead of trying again every interval for ever.
+        if (Thread.currentThread().isInterrupted() || AuthenticationFailures.isRefusal(e)) {
           throw e;
         }
         LOG.warn(

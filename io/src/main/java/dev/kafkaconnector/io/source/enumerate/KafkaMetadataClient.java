@@ -171,7 +171,8 @@ public final class KafkaMetadataClient implements AutoCloseable {
       AuthenticationException refused = AuthenticationFailures.find(cause);
       if (refused != null) {
         throw new KafkaSourceException(
-            AuthenticationFailures.describe(what, refused, spec.clientProperties()));
+            AuthenticationFailures.describe(what, refused, spec.clientProperties()),
+            AuthenticationFailures.notRetried());
       }
       throw new KafkaSourceException(
           "Could not "

@@ -185,6 +185,21 @@ class ChangeRecordDecoderTest {
   }
 
   @Test
+  void nestedObjectsFlattenToPathNamedColumns() {
+    ChangeRecordDecoder d =
+        decoder("value.format", "json", "json.infer-schema.flatten-nested-columns.enable", "true");
+    List<ChangeEvent> events = decode(d, null, "{\"id\":1,\"addr\":{\"city\":\"x\",\"geo\":{\"lat\":1.5}},\"tags\":[1]}");
+    Schema schema = ((CreateTableEvent) events.get(0)).schema();
+    assertEquals(List.of("addr.city", "addr.geo.lat", "id", "tags"), schema.getFieldNames().stream().sorted().toList());
+    DataChangeEvent row = (DataChangeEvent) events.get(1);
+    assertEquals(1.5, row.after().getDouble("addr.geo.lat"));
+    assertEquals("[1]", row.after().getString("tags"));
+    ChangeRecordDecoder nested = decoder("value.format", "json");
+    Schema unflattened = ((CreateTableEvent) decode(nested, null, "{\"id\":1,\"addr\":{\"city\":\"x\"}}").get(0)).schema();
+    assertEquals(Schema.TypeName.STRING, unflattened.getField("addr").getType().getTypeName());
+  }
+
+  @Test
   void optionErrorsNameTheKey() {
     IllegalArgumentException format =
         assertThrows(IllegalArgumentException.class, () -> decoder("value.format", "csv"));

@@ -1,0 +1,61 @@
+package dev.kafkaconnector.io.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SecretsTest {
+  @Test
+  void credentialPropertiesAreSecret() {
+    for (String key :
+        List.of(
+            "sasl.jaas.config",
+            "ssl.truststore.password",
+            "ssl.keystore.password",
+            "ssl.key.password",
+            "ssl.keystore.key",
+            "basic.auth.user.info",
+            "schema.registry.basic.auth.user.info",
+            "sasl.oauthbearer.client.secret",
+            "bearer.auth.token",
+            "SSL.KEYSTORE.PASSWORD")) {
+      assertTrue(Secrets.isSecretProperty(key), key);
+      assertTrue(Secrets.isSecretOption("properties." + key), "properties." + key);
+    }
+  }
+
+  @Test
+  void addressesLocationsAndMechanismsAreShown() {
+    for (String key :
+        List.of(
+            "bootstrap.servers",
+            "security.protocol",
+            "sasl.mechanism",
+            "ssl.truststore.location",
+            "ssl.truststore.type",
+            "ssl.keystore.location",
+            "group.id")) {
+      assertFalse(Secrets.isSecretProperty(key), key);
+    }
+    assertFalse(Secrets.isSecretOption("topic"));
+    assertFalse(Secrets.isSecretOption("scan.startup.mode"));
+  }
+
+  @Test
+  void redactOptionsMasksEverySecretValueAndKeepsTheOrder() {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("topic", "t");
+    options.put("properties.basic.auth.user.info", "alice:canary");
+    options.put("properties.ssl.key.password", "canary2");
+    options.put("properties.bootstrap.servers", "b:9092");
+    assertEquals(
+        "{topic=t, properties.basic.auth.user.info=******, properties.ssl.key.password=******,"
+            + " properties.bootstrap.servers=b:9092}",
+        Secrets.redactOptions(options).toString());
+  }
+}

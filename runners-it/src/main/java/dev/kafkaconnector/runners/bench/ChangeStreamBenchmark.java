@@ -1,0 +1,265 @@
+package dev.kafkaconnector.runners.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaconnector.io.KafkaConnectorIO;
+import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
+import dev.kafkaconnector.schema.change.ChangeEvent;
+import dev.kafkaconnector.schema.change.DataChangeEvent;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Change-stream throughput: one topic of Debezium change messages of 8 tables (inserts, updates and
+ * deletes of a 6-column row, 4 partitions) read by {@code readChanges()} on embedded Flink and the
+ * DirectRunner, against a plain {@code KafkaConsumer} that parses every message with Jackson and
+ * takes its table id, operation and after image (what a hand-written CDC consumer does at the
+ * least, without schemas). Per case a warm-up run, then the measured runs; prints min / median /
+ * max wall time, events/s and the ratio of each case's median to the baseline's, with the load
+ * average at start and end. Every run must see every change, or the case fails.
+ *
+ * <pre>
+ * MAVEN_OPTS=-Xmx4g mvn -B -q -o -pl runners-it exec:java \
+ *   -Dexec.mainClass=dev.kafkaconnector.runners.bench.ChangeStreamBenchmark \
+ *   -Dexec.args="--records=1000000 --runs=3"
+ * </pre>
+ */
+public final class ChangeStreamBenchmark {
+  static final List<String> CASES = List.of("plain-consumer-jackson", "ours-flink", "ours-direct");
+  private static final int PARTITIONS = 4;
+  private static final int TABLES = 8;
+  private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
+
+  private final String bootstrap;
+  private final String topic;
+  private final long records;
+
+  private ChangeStreamBenchmark(String bootstrap, String topic, long records) {
+    this.bootstrap = bootstrap;
+    this.topic = topic;
+    this.records = records;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String isolated = ForkedJvm.isolatedClassPath(ChangeStreamBenchmark.class);
+    if (isolated != null) {
+      System.exit(ForkedJvm.run(ChangeStreamBenchmark.class, isolated, args));
+      return;
+    }
+    System.setProperty("org.slf4j.simpleLogger.log.org.apache.flink", "error");
+    System.setProperty("org.slf4j.simpleLogger.log.org.apache.pekko", "warn");
+    System.setProperty("org.slf4j.simpleLogger.log.dev.kafkaconnector.io", "warn");
+    long records = 1_000_000;
+    int runs = 3;
+    Set<String> only = new TreeSet<>(CASES);
+    for (String arg : args) {
+      if (arg.startsWith("--records=")) {
+        records = Long.parseLong(arg.substring(10).replace("_", ""));
+      } else if (arg.startsWith("--runs=")) {
+        runs = Integer.parseInt(arg.substring(7));
+      } else if (arg.startsWith("--only=")) {
+        only = new TreeSet<>(List.of(arg.substring(7).split(",")));
+      } else {
+        System.err.println("Unknown argument " + arg + " (--records=N --runs=N --only=" + CASES + ")");
+        System.exit(2);
+      }
+    }
+    System.out.printf(Locale.ROOT, "ChangeStreamBenchmark: records=%,d runs=%d load average %.2f%n",
+        records, runs, load());
+    try (EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.inJvm().start()) {
+      String bootstrap = cluster.bootstrapServers();
+      String topic = "cdc-bench-" + UUID.randomUUID().toString().substring(0, 8);
+      String warm = topic + "-warmup";
+      produce(bootstrap, warm, Math.min(records, 50_000));
+      long start = System.nanoTime();
+      produce(bootstrap, topic, records);
+      System.out.printf(Locale.ROOT, "Produced %,d change messages to %s in %.1f s%n",
+          records, topic, (System.nanoTime() - start) / 1e9);
+      ChangeStreamBenchmark main = new ChangeStreamBenchmark(bootstrap, topic, records);
+      ChangeStreamBenchmark warmup = new ChangeStreamBenchmark(bootstrap, warm, Math.min(records, 50_000));
+      Map<String, List<Double>> results = new LinkedHashMap<>();
+      for (String name : CASES) {
+        if (!only.contains(name)) {
+          continue;
+        }
+        System.out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", name, load());
+        warmup.timed(name, "warm-up");
+        List<Double> times = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+          times.add(main.timed(name, "measured " + (i + 1)));
+        }
+        results.put(name, times);
+      }
+      print(results, records);
+    }
+  }
+
+  private double timed(String name, String what) throws Exception {
+    System.gc();
+    long start = System.nanoTime();
+    long seen =
+        switch (name) {
+          case "plain-consumer-jackson" -> plainConsumer();
+          case "ours-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true));
+          case "ours-direct" -> pipeline(PipelineRunners.direct(true, false));
+          default -> throw new IllegalArgumentException(name);
+        };
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.out.printf(Locale.ROOT, "  %-12s %8.2f s  %,d changes  %,.0f changes/s%n", what, seconds, seen, seen / seconds);
+    if (seen != records) {
+      throw new AssertionError(name + " " + what + ": expected " + records + " changes, saw " + seen);
+    }
+    return seconds;
+  }
+
+  /** readChanges() to the end offsets, counting the data changes that come out. */
+  private long pipeline(PipelineOptions options) {
+    String id = UUID.randomUUID().toString();
+    COUNTS.put(id, new AtomicLong());
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+            KafkaConnectorIO.readChanges()
+                .withOptions(
+                    Map.of(
+                        "properties.bootstrap.servers", bootstrap,
+                        "topic", topic,
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "latest-offset")))
+        .apply(ParDo.of(new CountFn(id)));
+    p.run().waitUntilFinish();
+    return COUNTS.remove(id).get();
+  }
+
+  /** Counts data changes (not schema changes). */
+  private static final class CountFn extends DoFn<ChangeEvent, Void> {
+    private final String id;
+
+    CountFn(String id) {
+      this.id = id;
+    }
+
+    @ProcessElement
+    public void process(@Element ChangeEvent event) {
+      if (event instanceof DataChangeEvent) {
+        COUNTS.get(id).incrementAndGet();
+      }
+    }
+  }
+
+  /** Polls to the end offsets; per message: parse, table id, op, the after image's members. */
+  private long plainConsumer() {
+    ObjectMapper mapper = new ObjectMapper();
+    Map<String, Object> props = new HashMap<>();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    long seen = 0;
+    Map<String, Long> perTable = new HashMap<>();
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
+      List<TopicPartition> partitions = new ArrayList<>();
+      for (int i = 0; i < PARTITIONS; i++) {
+        partitions.add(new TopicPartition(topic, i));
+      }
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+      while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+          JsonNode node = mapper.readTree(r.value());
+          String table = node.path("source").path("db").asText() + "." + node.path("source").path("table").asText();
+          JsonNode image = node.path("op").asText().equals("d") ? node.path("before") : node.path("after");
+          Map<String, Object> row = new HashMap<>();
+          image.fields().forEachRemaining(f -> row.put(f.getKey(), f.getValue().isNumber() ? f.getValue().numberValue() : f.getValue().asText()));
+          perTable.merge(table, (long) row.size(), Long::sum);
+          seen++;
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+    return seen;
+  }
+
+  /** Debezium messages of 8 tables: inserts, every 4th an update, every 10th a delete. */
+  static void produce(String bootstrap, String topic, long records) throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get();
+    }
+    Map<String, Object> props = new HashMap<>();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
+    props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
+      for (long i = 0; i < records; i++) {
+        int table = (int) (i % TABLES);
+        String row = "{\"id\":" + i + ",\"name\":\"name-" + i + "\",\"qty\":" + (i % 100)
+            + ",\"price\":" + (i % 1000) / 10.0 + ",\"active\":" + (i % 2 == 0)
+            + ",\"note\":\"note " + (i % 37) + "\"}";
+        String op = i % 10 == 9 ? "d" : i % 4 == 3 ? "u" : "c";
+        String value = "{\"before\":" + (op.equals("c") ? "null" : row) + ",\"after\":"
+            + (op.equals("d") ? "null" : row) + ",\"source\":{\"db\":\"shop\",\"table\":\"t" + table
+            + "\"},\"op\":\"" + op + "\",\"ts_ms\":" + i + "}";
+        producer.send(new ProducerRecord<>(topic, (int) (i % PARTITIONS), null, value.getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
+  }
+
+  private static void print(Map<String, List<Double>> results, long records) {
+    System.out.println();
+    System.out.println("| case | min s | median s | max s | changes/s (median) | vs plain consumer |");
+    System.out.println("| --- | --- | --- | --- | --- | --- |");
+    Double base = results.containsKey("plain-consumer-jackson") ? median(results.get("plain-consumer-jackson")) : null;
+    results.forEach((name, times) -> {
+      double med = median(times);
+      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %,.0f | %s |%n", name,
+          Collections.min(times), med, Collections.max(times), records / med,
+          base == null ? "–" : String.format(Locale.ROOT, "%.2f×", base / med));
+    });
+    System.out.printf(Locale.ROOT, "Load average at the end: %.2f%n", load());
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  private static double load() {
+    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  }
+}
