@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * A parsed and validated YAML job definition (Flink CDC's pipeline format): where changes come
- * from, where they go, how table ids are routed, and the job's settings. {@link #toString} masks
+ * from, where they go, how their rows are transformed and their table ids routed, and the job's
+ * settings. {@link #toString} masks
  * secret values.
  *
  * @param secretValues the values filled into {@code ${secret_values.*}} placeholders, which no
@@ -15,10 +16,12 @@ public record PipelineDefinition(
     ConnectorDefinition source,
     ConnectorDefinition sink,
     List<RouteDefinition> routes,
+    List<TransformDefinition> transforms,
     PipelineSettings pipeline,
     Set<String> secretValues) {
   public PipelineDefinition {
     routes = List.copyOf(routes);
+    transforms = List.copyOf(transforms);
     secretValues = Set.copyOf(secretValues);
   }
 
@@ -36,7 +39,7 @@ public record PipelineDefinition(
   @Override
   public String toString() {
     return mask(
-        "PipelineDefinition{" + source + ", " + sink + ", routes=" + routes + ", pipeline="
+        "PipelineDefinition{" + source + ", " + sink + ", routes=" + routes + ", transforms=" + transforms + ", pipeline="
             + pipeline + "}");
   }
 }

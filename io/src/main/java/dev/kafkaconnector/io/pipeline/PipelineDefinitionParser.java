@@ -25,7 +25,8 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads a YAML job definition in Flink CDC's pipeline format: top-level {@code source} and {@code
- * sink} (required), {@code route} and {@code pipeline} (optional); any other key fails naming it.
+ * sink} (required), {@code route}, {@code transform} and {@code pipeline} (optional); any other
+ * key fails naming it.
  * Placeholders {@code ${name}} are filled from the given variables, then the environment. Every
  * error is a {@link PipelineDefinitionException} whose message starts with the YAML path. The
  * connectors' own options are checked later, by the connector ({@link PipelineTranslator}).
@@ -42,6 +43,9 @@ public final class PipelineDefinitionParser {
   private static final List<String> TOP_LEVEL = List.of(SOURCE, SINK, ROUTE, TRANSFORM, PIPELINE);
   private static final List<String> ROUTE_KEYS =
       List.of("source-table", "sink-table", "replace-symbol", "description");
+  private static final List<String> TRANSFORM_KEYS =
+      List.of("source-table", "projection", "filter", "primary-keys", "partition-keys",
+          "description");
   private static final List<String> PIPELINE_KEYS =
       List.of("name", "parallelism", "schema.change.behavior", "dirty-data.collector",
           "local-time-zone");
@@ -102,22 +106,21 @@ public final class PipelineDefinitionParser {
   private PipelineDefinition parse(String yaml) {
     YamlBlock root = readRoot(yaml, "a job definition", placeholders);
     root.rejectUnknownKeys(TOP_LEVEL);
-    if (root.has(TRANSFORM)) {
-      throw new PipelineDefinitionException(
-          TRANSFORM,
-          "not supported yet: projection and filter expressions are not implemented; remove the"
-              + " block (see the README's table of supported Flink CDC keys)");
-    }
     ConnectorDefinition source = connector(root, SOURCE);
     ConnectorDefinition sink = connector(root, SINK);
     List<RouteDefinition> routes = new ArrayList<>();
     for (YamlBlock rule : root.blocks(ROUTE)) {
       routes.add(route(rule));
     }
+    List<TransformDefinition> transforms = new ArrayList<>();
+    for (YamlBlock rule : root.blocks(TRANSFORM)) {
+      transforms.add(transform(rule));
+    }
     YamlBlock pipelineBlock = root.block(PIPELINE);
     PipelineSettings settings =
         pipelineBlock == null ? PipelineSettings.defaults() : settings(pipelineBlock);
-    return new PipelineDefinition(source, sink, routes, settings, placeholders.secretValues());
+    return new PipelineDefinition(
+        source, sink, routes, transforms, settings, placeholders.secretValues());
   }
 
   private static YamlBlock readRoot(String yaml, String what, Placeholders placeholders) {
@@ -198,6 +201,31 @@ public final class PipelineDefinitionParser {
             rule.string("description"));
     RouteRules.check(route);
     return route;
+  }
+
+  private TransformDefinition transform(YamlBlock rule) {
+    rule.rejectUnknownKeys(TRANSFORM_KEYS);
+    TransformDefinition transform =
+        new TransformDefinition(
+            rule.path(),
+            rule.requiredString("source-table", "the tables to transform (a regular expression)"),
+            rule.string("projection"),
+            rule.string("filter"),
+            columns(rule, "primary-keys"),
+            columns(rule, "partition-keys"),
+            rule.string("description"));
+    RouteRules.check(new RouteDefinition(
+        rule.path(), transform.sourceTable(), "unused", null, null));
+    TransformSyntax.check(transform);
+    return transform;
+  }
+
+  private static List<String> columns(YamlBlock block, String key) {
+    String text = block.string(key);
+    if (text == null || text.isBlank()) {
+      return List.of();
+    }
+    return Arrays.stream(text.split(",")).map(String::trim).filter(c -> !c.isEmpty()).toList();
   }
 
   private PipelineSettings settings(YamlBlock block) {

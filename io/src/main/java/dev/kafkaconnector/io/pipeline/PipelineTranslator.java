@@ -16,9 +16,10 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.POutput;
 
 /**
- * Applies a {@link PipelineDefinition} to a Beam pipeline: the source connector, the routes (table
- * ids renamed, then a second schema-evolution step keyed by the new ids, which merges the schemas
- * of tables routed to one), and the sink connector. Both connectors are built, and so their
+ * Applies a {@link PipelineDefinition} to a Beam pipeline: the source connector, the transforms
+ * (rows projected and filtered), the routes (table ids renamed), then a second schema-evolution
+ * step keyed by the final ids, which derives the schema changes of the projected rows and merges
+ * the schemas of tables routed to one, and the sink connector. Both connectors are built, and so their
  * options validated, before anything is applied; their errors carry the YAML path.
  */
 public final class PipelineTranslator {
@@ -34,15 +35,20 @@ public final class PipelineTranslator {
             ctx -> Connectors.sink(definition.sink()).createSink(ctx));
     PCollection<ChangeEvent> changes =
         pipeline.apply("Source: " + label(definition.source()), source);
+    TransformRules transforms =
+        TransformRules.of(definition.transforms(), definition.pipeline().localTimeZone());
+    if (!transforms.isEmpty()) {
+      changes = changes.apply("Transform", ParDo.of(transforms.fn())).setCoder(ChangeEventCoder.of());
+    }
     RouteRules routes = RouteRules.of(definition.routes());
     if (!routes.isEmpty()) {
       changes =
-          changes
-              .apply("Route", ParDo.of(new RouteFn(routes)))
-              .setCoder(ChangeEventCoder.of())
-              .apply(
-                  "EvolveRoutedSchemas",
-                  SchemaEvolution.of(definition.pipeline().schemaChangeBehavior()));
+          changes.apply("Route", ParDo.of(new RouteFn(routes))).setCoder(ChangeEventCoder.of());
+    }
+    if (!transforms.isEmpty() || !routes.isEmpty()) {
+      changes =
+          changes.apply(
+              "EvolveSchemas", SchemaEvolution.of(definition.pipeline().schemaChangeBehavior()));
     }
     changes.apply("Sink: " + label(definition.sink()), sink);
   }

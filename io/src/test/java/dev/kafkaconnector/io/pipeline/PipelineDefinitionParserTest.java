@@ -205,10 +205,30 @@ class PipelineDefinitionParserTest {
   }
 
   @Test
-  void transformIsRejectedUntilSupported() {
-    PipelineDefinitionException e =
-        error(MINIMAL + "transform:\n  - source-table: a\n    projection: '*'\n");
-    assertEquals("transform", e.path());
+  void transformRulesAndTheirErrors() {
+    PipelineDefinition job =
+        parse(MINIMAL + """
+            transform:
+              - source-table: db.orders_\\.*
+                projection: "*, UPPER(name) AS name_upper, __table_name__ AS tbl"
+                filter: id > 10 AND name <> 'x'
+                primary-keys: id, tbl
+                partition-keys: tbl
+                description: upper names
+            """, Map.of());
+    TransformDefinition t = job.transforms().get(0);
+    assertEquals("db.orders_\\.*", t.sourceTable());
+    assertEquals("*, UPPER(name) AS name_upper, __table_name__ AS tbl", t.projection());
+    assertEquals(java.util.List.of("id", "tbl"), t.primaryKeys());
+    assertEquals(java.util.List.of("tbl"), t.partitionKeys());
+    assertEquals("transform[0].filter",
+        error(MINIMAL + "transform:\n  - source-table: a\n    filter: id >\n").path());
+    assertEquals("transform[0].projection",
+        error(MINIMAL + "transform:\n  - source-table: a\n    projection: a b c\n").path());
+    assertEquals("transform[0].source-table",
+        error(MINIMAL + "transform:\n  - projection: a\n").path());
+    assertEquals("transform[0].table-options",
+        error(MINIMAL + "transform:\n  - source-table: a\n    table-options: x=y\n").path());
   }
 
   @Test
