@@ -116,6 +116,13 @@ final class TransformRules implements Serializable {
         out.output(event);
       } else if (event instanceof CreateTableEvent create) {
         CalciteExpressions e = expressions(rule, create.tableId(), create.schema());
+        for (String column : rule.primaryKeys()) {
+          if (!e.output().hasField(column)) {
+            throw new IllegalArgumentException(
+                rule.path() + ".primary-keys on table " + create.tableId() + ": '" + column
+                    + "' is not a column of the projection " + e.output().getFieldNames());
+          }
+        }
         List<String> key = !rule.primaryKeys().isEmpty() ? rule.primaryKeys()
             : create.primaryKey().stream().allMatch(e.output()::hasField) ? create.primaryKey()
             : List.of();

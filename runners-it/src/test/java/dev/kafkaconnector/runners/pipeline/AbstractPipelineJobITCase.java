@@ -24,6 +24,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.PipelineResult;
@@ -233,6 +235,30 @@ abstract class AbstractPipelineJobITCase {
       assertEquals(1, rows.size());
       assertEquals("t" + i, rows.get(0).after().getString("v"));
     }
+  }
+
+  @Test
+  void transformProjectionAndFilterThenRoute() {
+    String topic = topic(KAFKA.newTopicName("transform"), List.of(
+        canal("INSERT", "orders", json("id", "1", "qty", "1")),
+        canal("INSERT", "orders", json("id", "2", "qty", "5")),
+        canal("INSERT", "users", json("id", "9", "name", "\"u\"")),
+        canal("INSERT", "orders", json("id", "3", "qty", "7"))));
+    Run run = run("transform-route.yaml", variables("kafka.topic", topic));
+    Map<TableId, List<ChangeEvent>> tables = run.byTable();
+    assertEquals(Set.of(TableId.of("ods", "orders"), TableId.of("ods", "users")), tables.keySet());
+    List<ChangeEvent> orders = tables.get(TableId.of("ods", "orders"));
+    CreateTableEvent create = (CreateTableEvent) orders.get(0);
+    assertEquals(List.of("id", "qty2", "src", "op"), create.schema().getFieldNames());
+    assertEquals(List.of("id"), create.primaryKey());
+    Map<Long, Long> doubled = new TreeMap<>();
+    for (DataChangeEvent row : rows(orders)) {
+      assertEquals("ORDERS", row.after().getString("src"));
+      assertEquals("+I", row.after().getString("op"));
+      doubled.put(row.after().getInt64("id"), row.after().getInt64("qty2"));
+    }
+    assertEquals(Map.of(2L, 10L, 3L, 14L), doubled, "qty 1 filtered out");
+    assertEquals(1, rows(tables.get(TableId.of("ods", "users"))).size());
   }
 
   private static List<String> widening() {
