@@ -118,6 +118,14 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
     return write(g -> writeChange(change, data, g));
   }
 
+  /**
+   * Encodes one change of {@code kind} of {@code data}, a row of {@link #dataSchema()} (a writer
+   * that knows the change kind, such as the CDC sink, needs no {@code row-kind} column).
+   */
+  public final byte[] encode(RowKind kind, Row data) throws FormatException {
+    return write(g -> writeChange(kind, data, g));
+  }
+
   @Override
   public final byte[] encodeUpdate(Row before, Row after) throws FormatException {
     Row old = data(before);

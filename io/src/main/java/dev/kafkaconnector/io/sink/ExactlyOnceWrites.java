@@ -117,6 +117,7 @@ final class ExactlyOnceWrites {
 
     @Teardown
     public void teardown() {
+      encoder.close();
       if (metadata != null) {
         metadata.close(Duration.ZERO);
         metadata = null;

@@ -52,4 +52,7 @@ public interface RecordEncoder<T> extends Serializable {
 
   /** Where records go, for bad-record messages: {@code topic 'orders'}, .... */
   String destination();
+
+  /** Releases what encoding built and kept (caches); called in the writer's teardown. */
+  default void close() {}
 }

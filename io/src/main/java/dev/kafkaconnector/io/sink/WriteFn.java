@@ -70,6 +70,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
 
   @Teardown
   public void teardown() {
+    encoder.close();
     if (sender != null) {
       sender.close();
       sender = null;
