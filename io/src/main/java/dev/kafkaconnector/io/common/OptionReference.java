@@ -40,6 +40,12 @@ public final class OptionReference {
     out.append(
         "\nAny `properties.<key>` is passed to the Kafka producer as `<key>` (except"
             + " `key.serializer` and `value.serializer`, which the connector sets).\n");
+    out.append("\n#### CDC sink options (`writeChanges()`)\n\n");
+    table(out, dev.kafkaconnector.io.cdc.sink.ChangeSinkOptions.all());
+    out.append(
+        "\nPlus `properties.*` (to the producer, as for `write()`) and the options of the value"
+            + " and key formats (`debezium-json.*` / `canal-json.*`, `json.*` / `csv.*`, also"
+            + " scoped as `value.<format>.*` / `key.<format>.*`).\n");
     for (FormatFactory format : Formats.available().values()) {
       if (!format.getClass().getName().startsWith(SHIPPED_FORMATS)) {
         continue; // a user's own format on the classpath documents itself
