@@ -11,7 +11,7 @@ class DirectRunnerChangeSinkIT extends AbstractChangeSinkITCase {
   }
 
   @Override
-  protected PipelineOptions exactlyOnceOptions() {
+  protected PipelineOptions streamingOptions() {
     return PipelineRunners.direct(true, true);
   }
 }

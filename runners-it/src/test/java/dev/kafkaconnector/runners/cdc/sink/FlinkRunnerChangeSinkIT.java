@@ -4,8 +4,8 @@ import dev.kafkaconnector.runners.PipelineRunners;
 import org.apache.beam.sdk.options.PipelineOptions;
 
 /**
- * The CDC sink on embedded Flink with parallelism 2; the exactly-once case as a streaming job
- * with checkpoints that ends with its bounded source.
+ * The CDC sink on embedded Flink with parallelism 2; the exactly-once and schema-evolution cases
+ * as streaming jobs with checkpoints that end with their bounded source.
  */
 class FlinkRunnerChangeSinkIT extends AbstractChangeSinkITCase {
   @Override
@@ -14,7 +14,7 @@ class FlinkRunnerChangeSinkIT extends AbstractChangeSinkITCase {
   }
 
   @Override
-  protected PipelineOptions exactlyOnceOptions() {
+  protected PipelineOptions streamingOptions() {
     return PipelineRunners.flinkStreamingEndingWithSources();
   }
 }
