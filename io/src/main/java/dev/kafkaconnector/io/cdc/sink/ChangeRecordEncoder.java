@@ -157,7 +157,7 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
     return topicCache.computeIfAbsent(table, topics::topicFor);
   }
 
-  private TableEncoders encoders(DataChangeEvent data) {
+  private TableEncoders encoders(DataChangeEvent data) throws BadRowException {
     Schema schema = data.schema();
     EncoderKey previous = lastKey;
     // Rows decoded by one coder share their schema instance: the common case is an identity check.
@@ -176,7 +176,18 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
         }
       };
     }
-    TableEncoders found = encoders.computeIfAbsent(key, this::build);
+    TableEncoders found = encoders.get(key);
+    if (found == null) {
+      try {
+        found = build(key);
+      } catch (IllegalArgumentException e) {
+        // A schema the formats cannot write: each of its changes takes the bad-record policy.
+        throw new BadRowException(
+            null, "change of table " + data.tableId() + ": cannot encode rows of " + schema
+                + ": " + e.getMessage(), e);
+      }
+      encoders.put(key, found);
+    }
     lastKey = key;
     last = found;
     return found;

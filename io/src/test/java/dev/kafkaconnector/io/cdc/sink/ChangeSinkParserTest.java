@@ -123,6 +123,24 @@ class ChangeSinkParserTest {
   }
 
   @Test
+  void aChangeTheFormatCannotWriteIsABadRowNamingItsTable() {
+    Schema withMap =
+        Schema.builder()
+            .addInt64Field("id")
+            .addNullableField("tags", FieldType.map(FieldType.STRING, FieldType.STRING))
+            .build();
+    Map<String, String> tags = new HashMap<>();
+    tags.put(null, "x"); // JSON cannot hold a null key (map-null-key.mode FAIL)
+    Row row = Row.withSchema(withMap).attachValues(1L, tags);
+    dev.kafkaconnector.io.sink.BadRowException e =
+        assertThrows(
+            dev.kafkaconnector.io.sink.BadRowException.class,
+            () -> encoder().encode(DataChangeEvent.insert(T1, row, 0)));
+    assertTrue(e.getMessage().contains("mydb.mytable1"), e.getMessage());
+    assertTrue(e.getMessage().contains("null key"), e.getMessage());
+  }
+
+  @Test
   void schemaChangesWriteNothing() throws Exception {
     assertNull(
         encoder().encode(new AddColumnEvent(T1, List.of(Schema.Field.of("x", FieldType.INT32)))));

@@ -319,6 +319,58 @@ abstract class AbstractChangeSinkITCase {
     }
   }
 
+  /** A change the producer refuses (over max.request.size) takes write()'s bad-record policy. */
+  @Test
+  void aChangeTooLargeToWriteGoesToTheDeadLetterOutput() {
+    ChangeStreamSample sample = new ChangeStreamSample(newDatabase(), true);
+    createTopics(1, sample.t1.identifier());
+    List<ChangeEvent> events = List.of(
+        DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(1, "small"), 0),
+        DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(2, "x".repeat(20_000)), 0),
+        DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(3, "small"), 0));
+    String id = "dead-" + sample.t1;
+    READ_REASONS.put(id, java.util.Collections.synchronizedList(new ArrayList<>()));
+    Pipeline pipeline = Pipeline.create(options());
+    try (org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler<?> handler =
+        pipeline.registerBadRecordErrorHandler(new DeadLetters(id))) {
+      pipeline
+          .apply(Create.of(List.of(events)).withCoder(ListCoder.of(ChangeEventCoder.of())))
+          .apply(ParDo.of(new Explode()))
+          .setCoder(ChangeEventCoder.of())
+          .apply(sink("properties.max.request.size", "10000").withBadRecordErrorHandler(handler));
+    }
+    assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
+    List<ConsumerRecord<byte[], byte[]>> records = readBack(sample.t1.identifier(), 2);
+    assertEquals(2, records.size());
+    List<String> reasons = READ_REASONS.get(id);
+    assertEquals(1, reasons.size(), reasons.toString());
+    assertTrue(reasons.get(0).contains("max.request.size"), reasons.get(0));
+  }
+
+  private static final Map<String, List<String>> READ_REASONS = new ConcurrentHashMap<>();
+
+  static final class DeadLetters extends org.apache.beam.sdk.transforms.PTransform<
+      PCollection<org.apache.beam.sdk.transforms.errorhandling.BadRecord>, PCollection<Long>> {
+    private final String id;
+
+    DeadLetters(String id) {
+      this.id = id;
+    }
+
+    @Override
+    public PCollection<Long> expand(
+        PCollection<org.apache.beam.sdk.transforms.errorhandling.BadRecord> input) {
+      String key = id;
+      input.apply(ParDo.of(new DoFn<org.apache.beam.sdk.transforms.errorhandling.BadRecord, Void>() {
+        @ProcessElement
+        public void process(@Element org.apache.beam.sdk.transforms.errorhandling.BadRecord r) {
+          READ_REASONS.get(key).add(r.getFailure().getDescription());
+        }
+      }));
+      return input.getPipeline().apply(Create.of(0L));
+    }
+  }
+
   private static final Map<String, List<Row>> READ = new ConcurrentHashMap<>();
 
   /** Reads {@code topic} with read() and compares its changelog rows with the changes'. */
