@@ -69,4 +69,22 @@ public final class KafkaConnectorIO {
   public static KafkaConnectorWrite write() {
     return KafkaConnectorWrite.create();
   }
+
+  /**
+   * The CDC sink: writes change events of many tables ({@code PCollection<ChangeEvent>}) as
+   * debezium-json or canal-json messages, each table to its topic (at-least-once by default).
+   *
+   * <pre>{@code
+   * changes.apply(
+   *     KafkaConnectorIO.writeChanges()
+   *         .withOptions(Map.of(
+   *             "properties.bootstrap.servers", "localhost:9092",
+   *             "value.format", "canal-json",
+   *             "sink.tableId-to-topic.mapping", "mydb.mytable1,mydb.mytable2:mytable",
+   *             "partition.strategy", "hash-by-key")));
+   * }</pre>
+   */
+  public static KafkaConnectorWriteChanges writeChanges() {
+    return KafkaConnectorWriteChanges.create();
+  }
 }

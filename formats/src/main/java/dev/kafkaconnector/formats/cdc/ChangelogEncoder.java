@@ -32,6 +32,7 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
   private static final long serialVersionUID = 1L;
 
   protected final String format;
+  private final Schema schema;
   private final int kindIndex;
   private final Schema dataSchema;
   private final RowToJsonConverter converter;
@@ -43,6 +44,7 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
    */
   protected ChangelogEncoder(Schema schema, JsonWriteSettings settings) {
     this.format = settings.format();
+    this.schema = schema;
     String kind = FormatMetadata.ROW_KIND;
     this.kindIndex = schema.hasField(kind) ? schema.indexOf(kind) : -1;
     if (kindIndex >= 0) {
@@ -67,6 +69,22 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
     }
     this.converter = new RowToJsonConverter(dataSchema, settings);
   }
+
+  /** The schema the encoder was created for (with its {@code row-kind} column, if any). */
+  protected final Schema schema() {
+    return schema;
+  }
+
+  /** The JSON settings the encoder was created with. */
+  protected final JsonWriteSettings settings() {
+    return converter.settings();
+  }
+
+  /**
+   * This encoder for the changes of one table: the messages also name the table (and its primary
+   * key where the format has a place for it), as a multi-table change stream's sink writes them.
+   */
+  public abstract ChangelogEncoder forTable(SourceTable table);
 
   /** The columns written as data (the schema without its {@code row-kind} column). */
   public final Schema dataSchema() {
@@ -98,6 +116,14 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
     RowKind change = kind;
     Row data = data(row);
     return write(g -> writeChange(change, data, g));
+  }
+
+  /**
+   * Encodes one change of {@code kind} of {@code data}, a row of {@link #dataSchema()} (a writer
+   * that knows the change kind, such as the CDC sink, needs no {@code row-kind} column).
+   */
+  public final byte[] encode(RowKind kind, Row data) throws FormatException {
+    return write(g -> writeChange(kind, data, g));
   }
 
   @Override

@@ -77,7 +77,8 @@ final class TableEvolution {
     List<ChangeEvent> out = new ArrayList<>(2);
     TableId table = event.tableId();
     if (event instanceof DataChangeEvent data) {
-      TableState current = propose(state, data.schema(), true, false, List.of(), table, out);
+      TableState current =
+          propose(state, data.schema(), true, false, data.primaryKey(), table, out);
       convert(current, data, out);
       return new Step(current, out);
     }
@@ -118,11 +119,24 @@ final class TableEvolution {
       List<String> primaryKey,
       TableId table,
       List<ChangeEvent> out) {
+    if (state != null
+        && state.created()
+        && state.primaryKey().isEmpty()
+        && !primaryKey.isEmpty()
+        && primaryKey.stream().allMatch(state.schema()::hasField)) {
+      // A table created without known primary key learns it from the first event that has one
+      // (a create-table with PRIMARY KEY, a Canal message's pkNames); not a schema change.
+      state = new TableState(state.schema(), state.version(), primaryKey, true);
+      if (SchemaMerging.merge(state.schema(), proposed).equals(state.schema())) {
+        return state;
+      }
+    }
     if (state == null || !state.created()) {
       Schema known = state == null ? Schema.builder().build() : state.schema();
       if (!whole) {
         // Columns of a table no whole schema was seen for yet: kept, not sent (see TableState).
-        return new TableState(withColumns(known, proposed), 0, primaryKey, false);
+        return new TableState(
+            withColumns(known, proposed), 0, state == null ? primaryKey : state.primaryKey(), false);
       }
       Schema first = SchemaMerging.mergeColumns(proposed, known);
       out.add(new CreateTableEvent(table, first, primaryKey));
@@ -225,8 +239,9 @@ final class TableEvolution {
 
   private void convert(TableState state, DataChangeEvent data, List<ChangeEvent> out) {
     Schema rows = data.schema();
+    List<String> key = key(state, data);
     if (rows.equals(state.schema())) {
-      out.add(data.withImages(data.before(), data.after(), state.version()));
+      out.add(data.withImages(data.before(), data.after(), state.version()).withPrimaryKey(key));
       return;
     }
     RowConverter converter;
@@ -239,6 +254,21 @@ final class TableEvolution {
     }
     out.add(
         data.withImages(
-            converter.convert(data.before()), converter.convert(data.after()), state.version()));
+                converter.convert(data.before()), converter.convert(data.after()), state.version())
+            .withPrimaryKey(key));
+  }
+
+  /**
+   * The primary key the step attaches to a data change: the table's, when all its columns are
+   * still in the table's schema (an EVOLVE drop may have removed one), else the event's own.
+   */
+  private static List<String> key(TableState state, DataChangeEvent data) {
+    List<String> key = state.primaryKey();
+    if (!key.isEmpty() && key.stream().allMatch(state.schema()::hasField)) {
+      return key;
+    }
+    return data.primaryKey().stream().allMatch(state.schema()::hasField)
+        ? data.primaryKey()
+        : List.of();
   }
 }

@@ -46,6 +46,12 @@ public final class OptionReference {
             + " `connector`). Format-scoped keys are also read as `value.<format>.…` (value side)"
             + " and `key.json.…` (key side), the most specific spelling winning.\n\n");
     table(out, dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.all());
+    out.append("\n#### CDC sink options (`writeChanges()`)\n\n");
+    table(out, dev.kafkaconnector.io.cdc.sink.ChangeSinkOptions.all());
+    out.append(
+        "\nPlus `properties.*` (to the producer, as for `write()`) and the options of the value"
+            + " and key formats (`debezium-json.*` / `canal-json.*`, `json.*` / `csv.*`, also"
+            + " scoped as `value.<format>.*` / `key.<format>.*`).\n");
     for (FormatFactory format : Formats.available().values()) {
       if (!format.getClass().getName().startsWith(SHIPPED_FORMATS)) {
         continue; // a user's own format on the classpath documents itself

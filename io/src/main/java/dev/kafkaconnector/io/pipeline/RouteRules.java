@@ -125,7 +125,8 @@ final class RouteRules implements Serializable {
     }
     if (event instanceof DataChangeEvent data) {
       return new DataChangeEvent(
-          target, data.op(), data.before(), data.after(), data.schemaVersion());
+          target, data.op(), data.before(), data.after(), data.schemaVersion(),
+          data.primaryKey());
     } else if (event instanceof CreateTableEvent create) {
       return new CreateTableEvent(target, create.schema(), create.primaryKey());
     } else if (event instanceof AddColumnEvent add) {

@@ -4,7 +4,7 @@ import java.util.Map;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One record to send, as encoded from an input row.
+ * One record to send, as encoded from an input element.
  *
  * @param topic where it goes
  * @param partition the partition from a {@code partition} metadata column, or null
@@ -13,7 +13,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param value the encoded value, or null (a tombstone)
  * @param headers from a {@code headers} column, or null
  */
-record EncodedRecord(
+public record EncodedRecord(
     String topic,
     @Nullable Integer partition,
     @Nullable Long timestamp,
@@ -21,7 +21,8 @@ record EncodedRecord(
     byte @Nullable [] value,
     @Nullable Map<String, byte[]> headers) {
 
-  int size() {
+  /** Key plus value bytes. */
+  public int size() {
     return (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
   }
 }

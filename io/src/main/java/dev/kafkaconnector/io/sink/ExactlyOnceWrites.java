@@ -1,20 +1,18 @@
 package dev.kafkaconnector.io.sink;
 
-import dev.kafkaconnector.formats.cdc.RowKind;
 import dev.kafkaconnector.io.common.RunnerSettings;
-import dev.kafkaconnector.io.sink.SinkOptionsParser.ParsedSink;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
 import org.apache.beam.sdk.state.ValueState;
-import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
@@ -26,7 +24,6 @@ import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
-import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -34,8 +31,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The steps of the exactly-once sink ({@code sink.delivery-guarantee} = exactly-once): rows are
- * encoded (bad rows take the policy), given a partition when the partitioner picks one, and a
+ * The steps of the exactly-once sink ({@code sink.delivery-guarantee} = exactly-once): input
+ * elements are encoded (bad rows take the policy), given a partition when the partitioner picks one, and a
  * shard: records of one target partition, else of one key, share a shard, so their order is kept;
  * other records are spread by a hash of their value. The shard of a record depends on the record
  * only, so that a record replayed after a restore reaches the shard that numbered it. {@link TransactionalWriteFn} then writes each
@@ -52,8 +49,12 @@ final class ExactlyOnceWrites {
     return spec.parallelism() == null ? DEFAULT_SHARDS : spec.parallelism();
   }
 
-  static void apply(
-      PCollection<Row> input, ParsedSink sink, @Nullable ErrorHandler<BadRecord, ?> handler) {
+  static <T> void apply(
+      PCollection<T> input,
+      SinkSpec spec,
+      RecordEncoder<T> encoder,
+      Coder<T> coder,
+      @Nullable ErrorHandler<BadRecord, ?> handler) {
     RunnerSettings runner = RunnerSettings.of(input.getPipeline().getOptions());
     if (runner.flink() && (!runner.streaming() || runner.checkpointingIntervalMillis() <= 0)) {
       throw new IllegalArgumentException(
@@ -68,7 +69,7 @@ final class ExactlyOnceWrites {
             .apply("GlobalWindow", Window.into(new GlobalWindows()))
             .apply(
                 "EncodeAndShard",
-                ParDo.of(new EncodeFn(sink, input.getSchema(), deadLetter))
+                ParDo.of(new EncodeFn<>(spec, encoder, coder, deadLetter))
                     .withOutputTags(
                         ENCODED,
                         deadLetter ? TupleTagList.of(WriteFn.BAD_RECORDS) : TupleTagList.empty()));
@@ -83,27 +84,27 @@ final class ExactlyOnceWrites {
         .apply("Number", ParDo.of(new SequenceFn()))
         .setCoder(
             KvCoder.of(VarIntCoder.of(), KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of())))
-        .apply("WriteTransactions", ParDo.of(new TransactionalWriteFn(sink.spec(), !runner.flink())));
+        .apply("WriteTransactions", ParDo.of(new TransactionalWriteFn(spec, !runner.flink())));
   }
 
-  /** Encodes rows, picks partition and shard. */
-  static final class EncodeFn extends DoFn<Row, KV<Integer, EncodedRecord>> {
+  /** Encodes elements, picks partition and shard. */
+  static final class EncodeFn<T> extends DoFn<T, KV<Integer, EncodedRecord>> {
     private static final long serialVersionUID = 1L;
 
     private final SinkSpec spec;
-    private final RowRecordEncoder encoder;
-    private final BadRows badRows;
+    private final RecordEncoder<T> encoder;
+    private final BadRows<T> badRows;
     private final int shards;
     private final int maxRequestSize;
-    private transient @Nullable Row pendingBefore;
+    private transient @Nullable T pendingBefore;
     private transient PartitionChoice choice;
     private transient @Nullable KafkaProducer<byte[], byte[]> metadata;
     private transient @Nullable PartitionNumbers partitions;
 
-    EncodeFn(ParsedSink sink, Schema schema, boolean deadLetter) {
-      this.spec = sink.spec();
-      this.encoder = sink.encoder();
-      this.badRows = new BadRows(spec, schema, deadLetter);
+    EncodeFn(SinkSpec spec, RecordEncoder<T> encoder, Coder<T> coder, boolean deadLetter) {
+      this.spec = spec;
+      this.encoder = encoder;
+      this.badRows = new BadRows<>(encoder.destination(), coder, deadLetter);
       this.shards = shards(spec);
       String max = spec.clientProperties().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
       this.maxRequestSize = max == null ? 1024 * 1024 : Integer.parseInt(max.trim());
@@ -116,6 +117,7 @@ final class ExactlyOnceWrites {
 
     @Teardown
     public void teardown() {
+      encoder.close();
       if (metadata != null) {
         metadata.close(Duration.ZERO);
         metadata = null;
@@ -132,11 +134,11 @@ final class ExactlyOnceWrites {
      * by its +U) gets the pair in one record, as the at-least-once writer does.
      */
     @ProcessElement
-    public void process(@Element Row row, MultiOutputReceiver out) {
+    public void process(@Element T row, MultiOutputReceiver out) {
       if (pendingBefore != null) {
-        Row before = pendingBefore;
+        T before = pendingBefore;
         pendingBefore = null;
-        if (is(row, RowKind.UPDATE_AFTER)) {
+        if (encoder.isUpdateAfter(row)) {
           try {
             emit(encoder.encodeUpdate(before, row), row, out);
           } catch (BadRowException e) {
@@ -146,7 +148,7 @@ final class ExactlyOnceWrites {
         }
         encodeAndEmit(before, out);
       }
-      if (encoder.writesUpdates() && is(row, RowKind.UPDATE_BEFORE)) {
+      if (encoder.writesUpdates() && encoder.isUpdateBefore(row)) {
         pendingBefore = row;
         return;
       }
@@ -159,7 +161,7 @@ final class ExactlyOnceWrites {
       if (pendingBefore == null) {
         return;
       }
-      Row before = pendingBefore;
+      T before = pendingBefore;
       pendingBefore = null;
       try {
         EncodedRecord record = encoder.encode(before);
@@ -172,19 +174,11 @@ final class ExactlyOnceWrites {
       }
     }
 
-    private boolean is(Row row, RowKind kind) {
-      try {
-        return encoder.kind(row) == kind;
-      } catch (BadRowException e) {
-        return false;
-      }
-    }
-
-    private void encodeAndEmit(Row row, MultiOutputReceiver out) {
+    private void encodeAndEmit(T row, MultiOutputReceiver out) {
       try {
         EncodedRecord record = encoder.encode(row);
         if (record == null) {
-          return; // an upsert table does not write -U rows
+          return; // nothing to write: an upsert table's -U row, a schema change
         }
         emit(record, row, out);
       } catch (BadRowException e) {
@@ -192,12 +186,12 @@ final class ExactlyOnceWrites {
       }
     }
 
-    private void emit(EncodedRecord record, Row row, MultiOutputReceiver out)
+    private void emit(EncodedRecord record, T row, MultiOutputReceiver out)
         throws BadRowException {
       out.get(ENCODED).output(shard(record, row));
     }
 
-    private KV<Integer, EncodedRecord> shard(EncodedRecord record, Row row)
+    private KV<Integer, EncodedRecord> shard(EncodedRecord record, T row)
         throws BadRowException {
       String tooLarge = RecordSender.tooLarge(record, maxRequestSize);
       if (tooLarge != null) {
@@ -221,8 +215,8 @@ final class ExactlyOnceWrites {
     }
 
     /** The record with the partition {@code sink.partitioner} picks, if it picks one. */
-    private EncodedRecord withPartition(EncodedRecord record, Row row, int shard) {
-      Integer partition = choice.of(record, row, shard);
+    private EncodedRecord withPartition(EncodedRecord record, T row, int shard) {
+      Integer partition = choice.of(record, encoder.partitionerRow(row), shard);
       return partition == null || partition.equals(record.partition())
           ? record
           : new EncodedRecord(

@@ -29,7 +29,7 @@ final class PartitionChoice {
   }
 
   /** The partition of {@code record} written by writer {@code writerIndex}, or null for Kafka's. */
-  @Nullable Integer of(EncodedRecord record, Row row, int writerIndex) {
+  @Nullable Integer of(EncodedRecord record, @Nullable Row row, int writerIndex) {
     if (record.partition() != null) {
       return record.partition();
     }

@@ -5,7 +5,6 @@ import dev.kafkaconnector.formats.RowEncoder;
 import dev.kafkaconnector.formats.cdc.RowKind;
 import dev.kafkaconnector.formats.cdc.UpdateEncoder;
 import dev.kafkaconnector.io.common.KeyValueLayout;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +19,12 @@ import org.joda.time.ReadableInstant;
  * partition, timestamp, headers, row kind) taken as record metadata. Worked out once, when the
  * sink is applied; per row it only copies values by index.
  */
-final class RowRecordEncoder implements Serializable {
+final class RowRecordEncoder implements RecordEncoder<Row> {
   private static final long serialVersionUID = 1L;
 
   /** Where the metadata of a record comes from: input column indexes, -1 when absent. */
   record MetadataIndexes(int topic, int partition, int timestamp, int headers, int rowKind)
-      implements Serializable {}
+      implements java.io.Serializable {}
 
   private final @Nullable String fixedTopic;
   private final Schema physical;
@@ -83,14 +82,44 @@ final class RowRecordEncoder implements Serializable {
   }
 
   /** Whether updates can be written as one message of both images. */
-  boolean writesUpdates() {
+  @Override
+  public boolean writesUpdates() {
     return changelog && valueEncoder instanceof UpdateEncoder;
+  }
+
+  @Override
+  public boolean isUpdateBefore(Row row) {
+    return is(row, RowKind.UPDATE_BEFORE);
+  }
+
+  @Override
+  public boolean isUpdateAfter(Row row) {
+    return is(row, RowKind.UPDATE_AFTER);
+  }
+
+  private boolean is(Row row, RowKind expected) {
+    try {
+      return kind(row) == expected;
+    } catch (BadRowException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public Row partitionerRow(Row row) {
+    return row;
+  }
+
+  @Override
+  public String destination() {
+    return fixedTopic != null ? "topic '" + fixedTopic + "'" : "topic from the row's 'topic' column";
   }
 
   /**
    * Encodes one row; null for a row an upsert table does not write (a {@code -U}).
    */
-  @Nullable EncodedRecord encode(Row row) throws BadRowException {
+  @Override
+  public @Nullable EncodedRecord encode(Row row) throws BadRowException {
     RowKind kind = kind(row);
     if (upsert) {
       if (kind == RowKind.UPDATE_BEFORE) {
@@ -130,7 +159,8 @@ final class RowRecordEncoder implements Serializable {
   }
 
   /** Encodes an update as one message holding both images ({@link #writesUpdates()}). */
-  EncodedRecord encodeUpdate(Row before, Row after) throws BadRowException {
+  @Override
+  public EncodedRecord encodeUpdate(Row before, Row after) throws BadRowException {
     Row physicalAfter = physicalRow(after);
     byte[] value;
     try {

@@ -27,6 +27,7 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Validates the options of a sink against its input schema when it is applied and turns them into
@@ -78,30 +79,10 @@ public final class SinkOptionsParser {
           "Option 'topic' of a sink names one topic, not a list: '" + topic + "'");
     }
     DeliveryGuarantee guarantee = conf.get(SINK_DELIVERY_GUARANTEE);
-    String prefix = conf.get(SINK_TRANSACTIONAL_ID_PREFIX);
-    if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
-      if (prefix == null || prefix.isBlank()) {
-        throw new IllegalArgumentException(
-            "Option 'sink.delivery-guarantee' is 'exactly-once', which requires"
-                + " 'sink.transactional-id-prefix'");
-      }
-      if (client.containsKey("transactional.id")) {
-        throw new IllegalArgumentException(
-            "Option 'properties.transactional.id' cannot be set: the exactly-once sink makes its"
-                + " ids from 'sink.transactional-id-prefix'");
-      }
-    } else if (prefix != null) {
-      warnings.add(
-          "Option 'sink.transactional-id-prefix' has no effect unless 'sink.delivery-guarantee'"
-              + " is 'exactly-once'");
-    }
+    String prefix = transactionalIdPrefix(conf, client, warnings);
     String partitioner = conf.get(SINK_PARTITIONER);
     Partitioners.of(partitioner); // fails now, naming the key and class, if it cannot be made
-    Long parallelism = conf.get(SINK_PARALLELISM);
-    if (parallelism != null && (parallelism < 1 || parallelism > 100_000)) {
-      throw new IllegalArgumentException(
-          "Option 'sink.parallelism' must be between 1 and 100000, but is " + parallelism);
-    }
+    Integer parallelism = parallelism(conf);
 
     Map<String, String> metadata = metadataColumns(conf, typedMetadata, input);
     if (topic == null && !metadata.containsValue(MetadataKey.TOPIC.key())) {
@@ -147,8 +128,7 @@ public final class SinkOptionsParser {
     RowRecordEncoder encoder = encoder(topic, formats, input, metadata, warnings, upsert);
     SinkSpec spec =
         new SinkSpec(
-            sinkId, client, topic, partitioner, guarantee,
-            parallelism == null ? null : parallelism.intValue(), upsert, bufferRows,
+            sinkId, client, topic, partitioner, guarantee, parallelism, upsert, bufferRows,
             bufferInterval, prefix);
     return new ParsedSink(spec, encoder, List.copyOf(warnings));
   }
@@ -170,7 +150,45 @@ public final class SinkOptionsParser {
                 : null);
   }
 
-  private static Map<String, String> clientProperties(Configuration conf) {
+  /**
+   * {@code sink.transactional-id-prefix}, checked against {@code sink.delivery-guarantee}: required
+   * with exactly-once (and {@code properties.transactional.id} refused), a warning otherwise.
+   */
+  public static @Nullable String transactionalIdPrefix(
+      Configuration conf, Map<String, String> client, List<String> warnings) {
+    DeliveryGuarantee guarantee = conf.get(SINK_DELIVERY_GUARANTEE);
+    String prefix = conf.get(SINK_TRANSACTIONAL_ID_PREFIX);
+    if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+      if (prefix == null || prefix.isBlank()) {
+        throw new IllegalArgumentException(
+            "Option 'sink.delivery-guarantee' is 'exactly-once', which requires"
+                + " 'sink.transactional-id-prefix'");
+      }
+      if (client.containsKey("transactional.id")) {
+        throw new IllegalArgumentException(
+            "Option 'properties.transactional.id' cannot be set: the exactly-once sink makes its"
+                + " ids from 'sink.transactional-id-prefix'");
+      }
+    } else if (prefix != null) {
+      warnings.add(
+          "Option 'sink.transactional-id-prefix' has no effect unless 'sink.delivery-guarantee'"
+              + " is 'exactly-once'");
+    }
+    return prefix;
+  }
+
+  /** {@code sink.parallelism}, checked, or null. */
+  public static @Nullable Integer parallelism(Configuration conf) {
+    Long parallelism = conf.get(SINK_PARALLELISM);
+    if (parallelism != null && (parallelism < 1 || parallelism > 100_000)) {
+      throw new IllegalArgumentException(
+          "Option 'sink.parallelism' must be between 1 and 100000, but is " + parallelism);
+    }
+    return parallelism == null ? null : parallelism.intValue();
+  }
+
+  /** The producer properties of the {@code properties.*} options, validated. */
+  public static Map<String, String> clientProperties(Configuration conf) {
     Map<String, String> client =
         ClientProperties.fromOptions(
             conf,

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.sdk.values.Row;
 
 /**
  * The upsert buffer of {@code sink.buffer-flush.max-rows} / {@code sink.buffer-flush.interval}:
@@ -14,14 +13,14 @@ import org.apache.beam.sdk.values.Row;
  * its oldest record is older than the interval (checked as rows arrive), and when a bundle
  * completes, so a checkpoint never leaves rows behind.
  */
-final class UpsertBuffer {
-  record Entry(EncodedRecord record, Row row, int shard) {}
+final class UpsertBuffer<T> {
+  record Entry<T>(EncodedRecord record, T row, int shard) {}
 
   private record Key(String topic, ByteBuffer key) {}
 
   private final long maxRows;
   private final long intervalNanos;
-  private final Map<Key, Entry> latest = new LinkedHashMap<>();
+  private final Map<Key, Entry<T>> latest = new LinkedHashMap<>();
   private long firstNanos;
 
   UpsertBuffer(long maxRows, Duration interval) {
@@ -29,21 +28,21 @@ final class UpsertBuffer {
     this.intervalNanos = interval.toNanos();
   }
 
-  void add(EncodedRecord record, Row row, int shard) {
+  void add(EncodedRecord record, T row, int shard) {
     if (latest.isEmpty()) {
       firstNanos = System.nanoTime();
     }
     Key key = new Key(record.topic(), ByteBuffer.wrap(record.key()));
     latest.remove(key); // keep arrival order of the latest rows
-    latest.put(key, new Entry(record, row, shard));
+    latest.put(key, new Entry<>(record, row, shard));
   }
 
   boolean full() {
     return latest.size() >= maxRows || System.nanoTime() - firstNanos >= intervalNanos;
   }
 
-  List<Entry> drain() {
-    List<Entry> out = new ArrayList<>(latest.values());
+  List<Entry<T>> drain() {
+    List<Entry<T>> out = new ArrayList<>(latest.values());
     latest.clear();
     return out;
   }

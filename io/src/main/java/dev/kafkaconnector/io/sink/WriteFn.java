@@ -1,18 +1,14 @@
 package dev.kafkaconnector.io.sink;
 
-import dev.kafkaconnector.formats.cdc.RowKind;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.beam.sdk.coders.RowCoder;
+import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
-import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.util.SerializableUtils;
-import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -20,14 +16,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
 
 /**
- * Writes rows to Kafka. Each instance owns one producer ({@code @Setup} / {@code @Teardown}); a
+ * Writes elements (rows, change events: whatever its {@link RecordEncoder} encodes) to Kafka. Each instance owns one producer ({@code @Setup} / {@code @Teardown}); a
  * bundle completes only after every record it sent was acknowledged ({@code @FinishBundle}), so a
  * failed send fails the bundle and the runner retries it: at-least-once. A {@code -U} row followed
  * by its {@code +U} row is written as one update message when the value format has one. Rows that
  * cannot be encoded take the bad-row policy: fail naming topic, column and reason, or go to the
  * dead-letter output.
  */
-abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
+abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private static final long serialVersionUID = 1L;
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -35,8 +31,8 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   static final TupleTag<BadRecord> BAD_RECORDS = BadRecordRouter.BAD_RECORD_TAG;
 
   private final SinkSpec spec;
-  private final RowRecordEncoder encoder;
-  private final BadRows badRows;
+  private final RecordEncoder<T> encoder;
+  private final BadRows<T> badRows;
   private final Counter written = Metrics.counter("kafka-connector", "records-written");
   private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
 
@@ -44,19 +40,19 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   private transient PartitionChoice partitions;
   private transient int instanceIndex;
   /** A -U row waiting for its +U, with where it was in the bundle. */
-  private transient @Nullable Pending pending;
+  private transient @Nullable Pending<T> pending;
   /** The upsert buffer of sink.buffer-flush.*, or null. */
-  private transient @Nullable UpsertBuffer buffer;
+  private transient @Nullable UpsertBuffer<T> buffer;
   /** Records and bytes sent in this bundle, added to the metrics when it is flushed. */
   private transient long sentRecords;
   private transient long sentBytes;
 
-  private record Pending(Row row, int shard, Instant timestamp, BoundedWindow window) {}
+  private record Pending<T>(T row, int shard, Instant timestamp, BoundedWindow window) {}
 
-  WriteFn(SinkSpec spec, RowRecordEncoder encoder, Schema inputSchema, boolean deadLetter) {
+  WriteFn(SinkSpec spec, RecordEncoder<T> encoder, Coder<T> inputCoder, boolean deadLetter) {
     this.spec = spec;
     this.encoder = encoder;
-    this.badRows = new BadRows(spec, inputSchema, deadLetter);
+    this.badRows = new BadRows<>(encoder.destination(), inputCoder, deadLetter);
   }
 
   @Setup
@@ -69,11 +65,12 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
             spec.partitioner(),
             spec.parallelism() == null ? -1 : spec.parallelism(),
             opened::partitions);
-    buffer = spec.buffered() ? new UpsertBuffer(spec.bufferMaxRows(), spec.bufferInterval()) : null;
+    buffer = spec.buffered() ? new UpsertBuffer<>(spec.bufferMaxRows(), spec.bufferInterval()) : null;
   }
 
   @Teardown
   public void teardown() {
+    encoder.close();
     if (sender != null) {
       sender.close();
       sender = null;
@@ -81,11 +78,11 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   }
 
   /** Writes one row; {@code shard} is its writer index, or -1 when the runner placed it. */
-  void write(Row row, int shard, Instant timestamp, BoundedWindow window, MultiOutputReceiver out) {
+  void write(T row, int shard, Instant timestamp, BoundedWindow window, MultiOutputReceiver out) {
     if (pending != null) {
-      Pending before = pending;
+      Pending<T> before = pending;
       pending = null;
-      if (encoder.writesUpdates() && isUpdateAfter(row)) {
+      if (encoder.writesUpdates() && encoder.isUpdateAfter(row)) {
         try {
           send(encoder.encodeUpdate(before.row(), row), row, shard);
         } catch (BadRowException e) {
@@ -95,8 +92,8 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
       }
       writeAlone(before.row(), before.shard(), out);
     }
-    if (encoder.writesUpdates() && isUpdateBefore(row)) {
-      pending = new Pending(row, shard, timestamp, window);
+    if (encoder.writesUpdates() && encoder.isUpdateBefore(row)) {
+      pending = new Pending<>(row, shard, timestamp, window);
       return;
     }
     writeAlone(row, shard, out);
@@ -105,7 +102,7 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   /** Completes the bundle: writes a waiting -U row and waits for every acknowledgement. */
   void finish(FinishBundleContext context) {
     if (pending != null) {
-      Pending before = pending;
+      Pending<T> before = pending;
       pending = null;
       try {
         EncodedRecord record = encoder.encode(before.row());
@@ -127,11 +124,11 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     sentBytes = 0;
   }
 
-  private void writeAlone(Row row, int shard, MultiOutputReceiver out) {
+  private void writeAlone(T row, int shard, MultiOutputReceiver out) {
     try {
       EncodedRecord record = encoder.encode(row);
       if (record == null) {
-        return; // an upsert table does not write -U rows
+        return; // nothing to write: an upsert table's -U row, a schema change
       }
       if (buffer != null) {
         buffer.add(record, row, shard);
@@ -147,7 +144,7 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
   }
 
   private void flushBuffer() {
-    for (UpsertBuffer.Entry entry : buffer.drain()) {
+    for (UpsertBuffer.Entry<T> entry : buffer.drain()) {
       try {
         send(entry.record(), entry.row(), entry.shard());
       } catch (BadRowException e) {
@@ -157,7 +154,7 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     }
   }
 
-  private void send(EncodedRecord record, Row row, int shard) throws BadRowException {
+  private void send(EncodedRecord record, T row, int shard) throws BadRowException {
     String tooLarge = sender.tooLarge(record);
     if (tooLarge != null) {
       throw new BadRowException(null, tooLarge, null);
@@ -167,7 +164,8 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
       headers = new RecordHeaders();
       record.headers().forEach(headers::add);
     }
-    Integer partition = partitions.of(record, row, shard >= 0 ? shard : instanceIndex);
+    Integer partition =
+        partitions.of(record, encoder.partitionerRow(row), shard >= 0 ? shard : instanceIndex);
     sender.send(
         new ProducerRecord<>(
             record.topic(), partition, record.timestamp(), record.key(), record.value(), headers));
@@ -175,35 +173,18 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     sentBytes += record.size();
   }
 
-  private boolean isUpdateBefore(Row row) {
-    try {
-      return encoder.kind(row) == RowKind.UPDATE_BEFORE;
-    } catch (BadRowException e) {
-      return false;
-    }
-  }
-
-  private boolean isUpdateAfter(Row row) {
-    try {
-      return encoder.kind(row) == RowKind.UPDATE_AFTER;
-    } catch (BadRowException e) {
-      return false;
-    }
-  }
-
-  private void bad(Row row, BadRowException e, MultiOutputReceiver out) {
+  private void bad(T row, BadRowException e, MultiOutputReceiver out) {
     badRows.handle(row, e, out);
   }
 
-  private void badAtFinish(Pending row, BadRowException e, FinishBundleContext context) {
+  private void badAtFinish(Pending<T> row, BadRowException e, FinishBundleContext context) {
     String reason = describe(e);
     if (!badRows.deadLetter()) {
       throw new KafkaSinkException(reason, e);
     }
     try {
       BadRecord record =
-          BadRecord.fromExceptionInformation(
-              row.row(), RowCoder.of(badRows.inputSchema()), e, reason);
+          BadRecord.fromExceptionInformation(row.row(), badRows.coder(), e, reason);
       context.output(BAD_RECORDS, record, row.timestamp(), row.window());
     } catch (Exception routing) {
       throw new KafkaSinkException(
@@ -216,19 +197,19 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     return badRows.describe(e);
   }
 
-  /** Writes rows where the runner placed them. */
-  static final class Rows extends WriteFn<Row> {
+  /** Writes elements where the runner placed them. */
+  static final class Plain<T> extends WriteFn<T, T> {
     private static final long serialVersionUID = 1L;
 
-    Rows(SinkSpec spec, RowRecordEncoder encoder, Schema inputSchema, boolean deadLetter) {
-      super(spec, encoder, inputSchema, deadLetter);
+    Plain(SinkSpec spec, RecordEncoder<T> encoder, Coder<T> inputCoder, boolean deadLetter) {
+      super(spec, encoder, inputCoder, deadLetter);
     }
 
     @ProcessElement
     public void process(
-        @Element Row row, @Timestamp Instant timestamp, BoundedWindow window,
+        @Element T element, @Timestamp Instant timestamp, BoundedWindow window,
         MultiOutputReceiver out) {
-      write(row, -1, timestamp, window, out);
+      write(element, -1, timestamp, window, out);
     }
 
     @FinishBundle
@@ -237,17 +218,17 @@ abstract class WriteFn<InputT> extends DoFn<InputT, Void> {
     }
   }
 
-  /** Writes rows spread over {@code sink.parallelism} shards; the shard is the writer index. */
-  static final class Sharded extends WriteFn<org.apache.beam.sdk.values.KV<Integer, Row>> {
+  /** Writes elements spread over {@code sink.parallelism} shards; the shard is the writer index. */
+  static final class Sharded<T> extends WriteFn<KV<Integer, T>, T> {
     private static final long serialVersionUID = 1L;
 
-    Sharded(SinkSpec spec, RowRecordEncoder encoder, Schema inputSchema, boolean deadLetter) {
-      super(spec, encoder, inputSchema, deadLetter);
+    Sharded(SinkSpec spec, RecordEncoder<T> encoder, Coder<T> inputCoder, boolean deadLetter) {
+      super(spec, encoder, inputCoder, deadLetter);
     }
 
     @ProcessElement
     public void process(
-        @Element org.apache.beam.sdk.values.KV<Integer, Row> element,
+        @Element KV<Integer, T> element,
         @Timestamp Instant timestamp,
         BoundedWindow window,
         MultiOutputReceiver out) {

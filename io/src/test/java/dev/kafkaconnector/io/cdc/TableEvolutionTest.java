@@ -88,6 +88,55 @@ class TableEvolutionTest {
   }
 
   @Test
+  void dataChangesCarryTheTablesPrimaryKey() {
+    Schema ints = schema("id", FieldType.INT64, "weight", FieldType.INT64);
+    Schema withName = schema("id", FieldType.INT64, "weight", FieldType.INT64, "name", FieldType.STRING);
+    TableState[] last = new TableState[1];
+    List<ChangeEvent> out =
+        run(
+            step(SchemaChangeBehavior.LENIENT),
+            List.of(
+                new CreateTableEvent(T, ints, List.of("id")), insert(ints, 1L, 3L),
+                insert(withName, 2L, 4L, "x")),
+            last);
+    assertEquals(List.of("id"), ((DataChangeEvent) out.get(1)).primaryKey());
+    assertInstanceOf(AddColumnEvent.class, out.get(2));
+    assertEquals(List.of("id"), ((DataChangeEvent) out.get(3)).primaryKey());
+    assertEquals(List.of("id"), last[0].primaryKey());
+  }
+
+  @Test
+  void aTableCreatedWithoutPrimaryKeyLearnsItFromALaterCreateTable() {
+    Schema ints = schema("id", FieldType.INT64, "weight", FieldType.INT64);
+    TableState[] last = new TableState[1];
+    List<ChangeEvent> out =
+        run(
+            step(SchemaChangeBehavior.LENIENT),
+            List.of(
+                insert(ints, 1L, 3L), new CreateTableEvent(T, ints, List.of("id")),
+                insert(ints, 2L, 4L)),
+            last);
+    assertEquals(List.of(), ((DataChangeEvent) out.get(1)).primaryKey());
+    assertEquals(List.of("id"), ((DataChangeEvent) out.get(2)).primaryKey());
+    assertEquals(3, out.size(), "the key is no schema change: nothing sent for it");
+    assertEquals(List.of("id"), last[0].primaryKey());
+    assertEquals(0, last[0].version());
+  }
+
+  @Test
+  void aPrimaryKeyNamedByADataChangeIsKept() {
+    Schema ints = schema("id", FieldType.INT64, "weight", FieldType.INT64);
+    TableState[] last = new TableState[1];
+    List<ChangeEvent> out =
+        run(
+            step(SchemaChangeBehavior.LENIENT),
+            List.of(insert(ints, 1L, 3L).withPrimaryKey(List.of("id")), insert(ints, 2L, 4L)),
+            last);
+    assertEquals(List.of("id"), ((CreateTableEvent) out.get(0)).primaryKey());
+    assertEquals(List.of("id"), ((DataChangeEvent) out.get(2)).primaryKey());
+  }
+
+  @Test
   void widensAndConvertsRowsAsTheyArrive() {
     Schema ints = schema("id", FieldType.INT64, "weight", FieldType.INT64);
     Schema doubles = schema("id", FieldType.INT64, "weight", FieldType.DOUBLE);

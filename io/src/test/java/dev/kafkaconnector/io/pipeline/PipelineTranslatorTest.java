@@ -62,6 +62,15 @@ class PipelineTranslatorTest {
   }
 
   @Test
+  void kafkaSinkOptionsAreValidatedWithTheirPath() {
+    EVENTS_ONE();
+    PipelineDefinitionException e =
+        error("source:\n  type: test-events\n  id: one\nsink:\n  type: kafka\n"
+            + "  properties.bootstrap.servers: h:1\n  partition.strategy: round-robin\n");
+    assertEquals("sink.partition.strategy", e.path());
+  }
+
+  @Test
   void unknownConnectorTypeListsTheKnownOnes() {
     PipelineDefinitionException e = error("source:\n  type: mysql\nsink:\n  type: print\n");
     assertEquals("source.type", e.path());

@@ -40,11 +40,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Change-stream throughput: one topic of Debezium change messages of 8 tables (inserts, updates and
+ * Change-stream throughput (source, and source to sink): one topic of Debezium change messages of 8 tables (inserts, updates and
  * deletes of a 6-column row, 4 partitions) read by {@code readChanges()} on embedded Flink and the
  * DirectRunner, against a plain {@code KafkaConsumer} that parses every message with Jackson and
  * takes its table id, operation and after image (what a hand-written CDC consumer does at the
- * least, without schemas). Per case a warm-up run, then the measured runs; prints min / median /
+ * least, without schemas); and {@code readChanges()} into {@code writeChanges()} (one output
+ * topic, debezium-json) against a plain consume-parse-produce loop writing the same Debezium
+ * messages with Jackson (ratio to that baseline). Per case a warm-up run, then the measured runs; prints min / median /
  * max wall time, events/s and the ratio of each case's median to the baseline's, with the load
  * average at start and end. Every run must see every change, or the case fails.
  *
@@ -55,7 +57,13 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * </pre>
  */
 public final class ChangeStreamBenchmark {
-  static final List<String> CASES = List.of("plain-consumer-jackson", "ours-flink", "ours-direct");
+  static final List<String> CASES =
+      List.of(
+          "plain-consumer-jackson",
+          "ours-flink",
+          "ours-direct",
+          "plain-consume-produce",
+          "ours-flink-to-sink");
   private static final int PARTITIONS = 4;
   private static final int TABLES = 8;
   private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
@@ -132,6 +140,8 @@ public final class ChangeStreamBenchmark {
           case "plain-consumer-jackson" -> plainConsumer();
           case "ours-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true));
           case "ours-direct" -> pipeline(PipelineRunners.direct(true, false));
+          case "plain-consume-produce" -> plainCopy();
+          case "ours-flink-to-sink" -> pipelineToSink(PipelineRunners.flink("[local]", 2, true));
           default -> throw new IllegalArgumentException(name);
         };
     double seconds = (System.nanoTime() - start) / 1e9;
@@ -158,6 +168,93 @@ public final class ChangeStreamBenchmark {
         .apply(ParDo.of(new CountFn(id)));
     p.run().waitUntilFinish();
     return COUNTS.remove(id).get();
+  }
+
+  /** readChanges() into writeChanges() (one new topic, debezium-json); counts what was written. */
+  private long pipelineToSink(PipelineOptions options) throws Exception {
+    String out = newOutputTopic();
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+            KafkaConnectorIO.readChanges()
+                .withOptions(
+                    Map.of(
+                        "properties.bootstrap.servers", bootstrap,
+                        "topic", topic,
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "latest-offset")))
+        .apply(
+            KafkaConnectorIO.writeChanges()
+                .withOptions(Map.of("properties.bootstrap.servers", bootstrap, "topic", out)));
+    p.run().waitUntilFinish();
+    return written(out);
+  }
+
+  /**
+   * The baseline of source to sink: poll, parse, write the Debezium message of the change (before,
+   * after, op, source.db / source.table) with Jackson, send; flush at the end.
+   */
+  private long plainCopy() throws Exception {
+    String out = newOutputTopic();
+    ObjectMapper mapper = new ObjectMapper();
+    Map<String, Object> props = new HashMap<>();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps());
+        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
+      List<TopicPartition> partitions = partitions();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+      while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+          JsonNode node = mapper.readTree(r.value());
+          com.fasterxml.jackson.databind.node.ObjectNode message = mapper.createObjectNode();
+          message.set("before", node.get("before"));
+          message.set("after", node.get("after"));
+          message.put("op", node.path("op").asText());
+          com.fasterxml.jackson.databind.node.ObjectNode source = message.putObject("source");
+          source.put("db", node.path("source").path("db").asText());
+          source.put("table", node.path("source").path("table").asText());
+          producer.send(new ProducerRecord<>(out, 0, null, mapper.writeValueAsBytes(message)));
+        }
+      }
+      producer.flush();
+    }
+    return written(out);
+  }
+
+  private String newOutputTopic() throws Exception {
+    String out = topic + "-out-" + UUID.randomUUID().toString().substring(0, 6);
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin.createTopics(List.of(new NewTopic(out, 1, (short) 1))).all().get();
+    }
+    return out;
+  }
+
+  /** Records in {@code out} (its end offset: a plain topic, no transactions). */
+  private long written(String out) {
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps())) {
+      TopicPartition tp = new TopicPartition(out, 0);
+      return consumer.endOffsets(List.of(tp)).get(tp);
+    }
+  }
+
+  private Map<String, Object> consumerProps() {
+    Map<String, Object> props = new HashMap<>();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    return props;
+  }
+
+  private List<TopicPartition> partitions() {
+    List<TopicPartition> partitions = new ArrayList<>();
+    for (int i = 0; i < PARTITIONS; i++) {
+      partitions.add(new TopicPartition(topic, i));
+    }
+    return partitions;
   }
 
   /** Counts data changes (not schema changes). */
@@ -240,10 +337,11 @@ public final class ChangeStreamBenchmark {
 
   private static void print(Map<String, List<Double>> results, long records) {
     System.out.println();
-    System.out.println("| case | min s | median s | max s | changes/s (median) | vs plain consumer |");
+    System.out.println("| case | min s | median s | max s | changes/s (median) | vs its plain baseline |");
     System.out.println("| --- | --- | --- | --- | --- | --- |");
-    Double base = results.containsKey("plain-consumer-jackson") ? median(results.get("plain-consumer-jackson")) : null;
     results.forEach((name, times) -> {
+      String baseline = name.endsWith("-to-sink") ? "plain-consume-produce" : "plain-consumer-jackson";
+      Double base = results.containsKey(baseline) ? median(results.get(baseline)) : null;
       double med = median(times);
       System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %,.0f | %s |%n", name,
           Collections.min(times), med, Collections.max(times), records / med,

@@ -44,104 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * mid-stream; the events are collected in this JVM and checked per table (schema events, the
  * schema every row follows, the table's final state).
  */
-abstract class AbstractReadChangesITCase {
-  @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
-
-  private static final Map<String, Queue<ChangeEvent>> COLLECTED = new ConcurrentHashMap<>();
-  private static TestProducer producer;
-
-  /** Options of a job whose sources are bounded and whose run() blocks until the end. */
-  protected abstract PipelineOptions options();
-
-  @BeforeAll
-  static void startProducer() {
-    producer = new TestProducer(KAFKA.bootstrapServers());
-  }
-
-  @AfterAll
-  static void closeProducer() {
-    producer.close();
-  }
-
-  static String topic(String prefix, int partitions, List<String> values) {
-    String topic = KAFKA.newTopicName(prefix);
-    KAFKA.createTopic(topic, partitions);
-    for (String value : values) {
-      producer.send(topic, 0, null, null, value);
-    }
-    producer.flush();
-    return topic;
-  }
-
-  List<ChangeEvent> read(String topic, String... keyValues) {
-    Map<String, String> options = new LinkedHashMap<>();
-    options.put("properties.bootstrap.servers", KAFKA.bootstrapServers());
-    options.put("topic", topic);
-    options.put("scan.startup.mode", "earliest-offset");
-    options.put("scan.bounded.mode", "latest-offset");
-    for (int i = 0; i < keyValues.length; i += 2) {
-      options.put(keyValues[i], keyValues[i + 1]);
-    }
-    String id = UUID.randomUUID().toString();
-    COLLECTED.put(id, new ConcurrentLinkedQueue<>());
-    Pipeline pipeline = Pipeline.create(options());
-    pipeline
-        .apply(KafkaConnectorIO.readChanges().withOptions(options))
-        .apply("Collect", ParDo.of(new CollectFn(id)));
-    pipeline.run().waitUntilFinish();
-    return new ArrayList<>(COLLECTED.remove(id));
-  }
-
-  static Map<TableId, List<ChangeEvent>> byTable(List<ChangeEvent> events) {
-    return events.stream().collect(Collectors.groupingBy(ChangeEvent::tableId, LinkedHashMap::new, Collectors.toList()));
-  }
-
-  static List<SchemaChangeEvent> schemaEvents(List<ChangeEvent> events) {
-    return events.stream().filter(e -> e instanceof SchemaChangeEvent).map(e -> (SchemaChangeEvent) e).toList();
-  }
-
-  static List<DataChangeEvent> rows(List<ChangeEvent> events) {
-    return events.stream().filter(e -> e instanceof DataChangeEvent).map(e -> (DataChangeEvent) e).toList();
-  }
-
-  /** Applies a table's changes in order: id to row. */
-  static Map<Object, Row> replay(List<DataChangeEvent> changes, String idColumn) {
-    Map<Object, Row> table = new TreeMap<>();
-    for (DataChangeEvent c : changes) {
-      switch (c.op()) {
-        case INSERT, UPDATE -> {
-          if (c.before() != null) {
-            table.remove(c.before().getValue(idColumn));
-          }
-          table.put(c.after().getValue(idColumn), c.after());
-        }
-        case DELETE -> table.remove(c.before().getValue(idColumn));
-      }
-    }
-    return table;
-  }
-
-  /** Three tables of inventory in one canal-json topic; table orders widens mid-stream. */
-  static List<String> canalThreeTables() {
-    List<String> out = new ArrayList<>();
-    for (int i = 1; i <= 4; i++) {
-      out.add(canal("INSERT", "orders", "{\"id\":" + i + ",\"qty\":" + i + "}", null));
-      out.add(canal("INSERT", "users", "{\"id\":" + i + ",\"name\":\"u" + i + "\"}", null));
-      out.add(canal("INSERT", "items", "{\"id\":" + i + ",\"sku\":\"s" + i + "\"}", null));
-    }
-    out.add(canal("INSERT", "orders", "{\"id\":5,\"qty\":5,\"note\":\"first note\"}", null));
-    out.add(canal("UPDATE", "orders", "{\"id\":2,\"qty\":2.5,\"note\":\"half\"}", "{\"qty\":2}"));
-    out.add(canal("DELETE", "users", "{\"id\":3,\"name\":\"u3\"}", null));
-    out.add(canal("UPDATE", "items", "{\"id\":1,\"sku\":\"s1b\"}", "{\"sku\":\"s1\"}"));
-    out.add("{\"isDdl\":true,\"type\":\"ALTER\",\"database\":\"inv\",\"table\":\"orders\",\"data\":null}");
-    return out;
-  }
-
-  static String canal(String type, String table, String row, String old) {
-    return "{\"data\":[" + row + "],\"database\":\"inv\",\"table\":\"" + table + "\",\"isDdl\":false,"
-        + "\"old\":" + (old == null ? "null" : "[" + old + "]") + ",\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
-  }
-
+abstract class AbstractReadChangesITCase extends ChangeStreamITSupport {
   @Test
   void canalTopicOfThreeTablesEmitsSchemaChangesAndRowsThatFollowThem() {
     String topic = topic("cdc-canal", 1, canalThreeTables());
@@ -318,26 +221,5 @@ abstract class AbstractReadChangesITCase {
     assertTrue(messages(e).contains("ingestion.error-tolerance.max-count"), messages(e));
     RuntimeException failFast = assertThrows(RuntimeException.class, () -> read(topic, "value.format", "json"));
     assertTrue(messages(failFast).contains("offset 1"), messages(failFast));
-  }
-
-  static String messages(Throwable e) {
-    StringBuilder out = new StringBuilder();
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      out.append(t.getMessage()).append('\n');
-    }
-    return out.toString();
-  }
-
-  private static final class CollectFn extends DoFn<ChangeEvent, Void> {
-    private final String id;
-
-    CollectFn(String id) {
-      this.id = id;
-    }
-
-    @ProcessElement
-    public void process(@Element ChangeEvent event) {
-      COLLECTED.get(id).add(event);
-    }
   }
 }

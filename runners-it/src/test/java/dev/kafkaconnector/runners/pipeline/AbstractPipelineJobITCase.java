@@ -322,6 +322,47 @@ abstract class AbstractPipelineJobITCase {
     assertTrue(messages.contains("topic '" + topic + "'"), messages);
   }
 
+  static String canal(String db, String type, String table, String row) {
+    return "{\"data\":[" + row + "],\"database\":\"" + db + "\",\"table\":\"" + table
+        + "\",\"isDdl\":false,\"old\":null,\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
+  }
+
+  @Test
+  void kafkaToKafkaWithTheThreeMappingForms() {
+    String db = "db" + UUID.randomUUID().toString().substring(0, 8);
+    String in = topic(KAFKA.newTopicName("binlog"), List.of(
+        canal(db, "INSERT", "mytable1", json("id", "1")),
+        canal(db, "INSERT", "mytable2", json("id", "2"))));
+    // 1. no mapping: each table to the topic named by its id
+    KAFKA.createTopic(db + ".mytable1", 1);
+    KAFKA.createTopic(db + ".mytable2", 1);
+    runToKafka("kafka-to-kafka-default.yaml", variables("kafka.topic", in, "db", db));
+    assertEquals(Set.of("1@" + db + ".mytable1"), KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), db + ".mytable1")));
+    assertEquals(Set.of("2@" + db + ".mytable2"), KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), db + ".mytable2")));
+    // 2. a route: one topic, and the table name inside the messages is the route's
+    String routed = KAFKA.newTopicName("mytable");
+    KAFKA.createTopic(routed, 1);
+    runToKafka("kafka-to-kafka-route.yaml", variables("kafka.topic", in, "db", db,
+        "target", routed));
+    assertEquals(Set.of("1@." + routed, "2@." + routed), KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), routed)));
+    // 3. the mapping option, in both spellings: one topic, the tables' own names inside
+    for (String form : List.of("%1$s.mytable1,%1$s.mytable2:%2$s", "%1$s.mytable1:%2$s;%1$s.mytable2:%2$s")) {
+      String mapped = KAFKA.newTopicName("mytable");
+      KAFKA.createTopic(mapped, 1);
+      runToKafka("kafka-to-kafka-mapping.yaml", variables("kafka.topic", in, "db", db,
+          "mapping", String.format(form, db, mapped)));
+      assertEquals(Set.of("1@" + db + ".mytable1", "2@" + db + ".mytable2"),
+          KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), mapped)), form);
+    }
+  }
+
+  void runToKafka(String resource, Map<String, String> variables) {
+    variables.put("kafka.bootstraps.server", KAFKA.bootstrapServers());
+    PipelineDefinition definition =
+        PipelineDefinitionParser.parse(yaml(resource), variables, Map.of(), Map.of());
+    PipelineJob.of(definition).run(options());
+  }
+
   static String messages(Throwable e) {
     StringBuilder out = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -48,12 +48,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * one schema reference. Schema-change events are rare and carry their columns inline.
  *
  * <p>Format: a version byte ({@value #VERSION}), a tag per event kind, the table id, then the
- * kind's fields. Not deterministic (rows may hold maps and floating-point values).
+ * kind's fields; a data change's primary key as column indexes into its schema (version 2; bytes
+ * of version 1, without key, are read too). Not deterministic (rows may hold maps and floating-point values).
  */
 public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
   private static final long serialVersionUID = 1L;
 
-  static final int VERSION = 1;
+  /** 2 adds a data change's primary key (column indexes, flag {@code HAS_KEY}); 1 is read too. */
+  static final int VERSION = 2;
   private static final int DATA = 0;
   private static final int CREATE = 1;
   private static final int ADD = 2;
@@ -65,6 +67,7 @@ public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
   private static final int SCHEMA_INLINE = 1;
   private static final int HAS_BEFORE = 1;
   private static final int HAS_AFTER = 2;
+  private static final int HAS_KEY = 4;
   private static final DataChangeEvent.Op[] OPS = DataChangeEvent.Op.values();
 
   private final List<Schema> knownSchemas;
@@ -157,7 +160,19 @@ public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
     }
     Row before = data.before();
     Row after = data.after();
-    out.writeByte((before != null ? HAS_BEFORE : 0) | (after != null ? HAS_AFTER : 0));
+    List<String> key = data.primaryKey();
+    out.writeByte(
+        (before != null ? HAS_BEFORE : 0)
+            | (after != null ? HAS_AFTER : 0)
+            | (key.isEmpty() ? 0 : HAS_KEY));
+    if (!key.isEmpty()) {
+      // By column index: a byte or two per column instead of its name.
+      Schema schema = data.schema();
+      VarInt.encode(key.size(), out);
+      for (String column : key) {
+        VarInt.encode(schema.indexOf(column), out);
+      }
+    }
     if (before != null) {
       entry.rowCoder().encode(before, out);
     }
@@ -170,7 +185,7 @@ public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
   public ChangeEvent decode(InputStream inStream) throws IOException {
     DataInputStream in = new DataInputStream(inStream);
     int version = in.readUnsignedByte();
-    if (version != VERSION) {
+    if (version != VERSION && version != 1) {
       throw new IOException(
           "change event encoded with format version " + version + ", this coder reads "
               + VERSION);
@@ -222,9 +237,23 @@ public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
       throw new IOException("unknown schema reference " + ref);
     }
     int present = in.readUnsignedByte();
+    List<String> key = List.of();
+    if ((present & HAS_KEY) != 0) {
+      Schema schema = entry.schema();
+      int n = VarInt.decodeInt(in);
+      List<String> columns = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        int index = VarInt.decodeInt(in);
+        if (index < 0 || index >= schema.getFieldCount()) {
+          throw new IOException("primary key column " + index + " is not in " + schema);
+        }
+        columns.add(schema.getField(index).getName());
+      }
+      key = columns;
+    }
     Row before = (present & HAS_BEFORE) != 0 ? entry.rowCoder().decode(in) : null;
     Row after = (present & HAS_AFTER) != 0 ? entry.rowCoder().decode(in) : null;
-    return new DataChangeEvent(table, OPS[op], before, after, version);
+    return new DataChangeEvent(table, OPS[op], before, after, version, key);
   }
 
   private static void writeTable(TableId table, DataOutputStream out) throws IOException {

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.schema.change;
 
+import java.util.List;
 import java.util.Objects;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
@@ -13,9 +14,17 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param schemaVersion the version of the table's schema the images follow, as numbered by the
  *     step that produced the event: each reader numbers the schemas it infers itself, the schema
  *     evolution step renumbers into the table's one sequence (0 is the first schema)
+ * @param primaryKey the table's primary key columns (columns of the images), empty when unknown:
+ *     set by the source when its messages name it (Canal's {@code pkNames}) and by the schema
+ *     evolution step from the table's create-table; the CDC sink writes it as the record key
  */
 public record DataChangeEvent(
-    TableId tableId, Op op, @Nullable Row before, @Nullable Row after, long schemaVersion)
+    TableId tableId,
+    Op op,
+    @Nullable Row before,
+    @Nullable Row after,
+    long schemaVersion,
+    List<String> primaryKey)
     implements ChangeEvent {
 
   /** The kind of row change. */
@@ -28,6 +37,7 @@ public record DataChangeEvent(
   public DataChangeEvent {
     Objects.requireNonNull(tableId, "tableId");
     Objects.requireNonNull(op, "op");
+    primaryKey = List.copyOf(primaryKey);
     switch (op) {
       case INSERT:
         require(tableId, after != null && before == null, "an insert has an after image only");
@@ -46,6 +56,20 @@ public record DataChangeEvent(
           "Change of table " + tableId + ": before and after images have different schemas: "
               + before.getSchema() + " and " + after.getSchema());
     }
+    Row image = after != null ? after : before;
+    for (String column : primaryKey) {
+      if (!image.getSchema().hasField(column)) {
+        throw new IllegalArgumentException(
+            "Change of table " + tableId + ": primary key column '" + column
+                + "' is not a column of " + image.getSchema().getFieldNames());
+      }
+    }
+  }
+
+  /** A change without known primary key. */
+  public DataChangeEvent(
+      TableId tableId, Op op, @Nullable Row before, @Nullable Row after, long schemaVersion) {
+    this(tableId, op, before, after, schemaVersion, List.of());
   }
 
   private static void require(TableId table, boolean condition, String rule) {
@@ -76,8 +100,18 @@ public record DataChangeEvent(
     return Objects.requireNonNull(image).getSchema();
   }
 
-  /** This change with other images (of one new schema) and version, same table and op. */
+  /**
+   * This change with other images (of one new schema) and version, same table, op and primary
+   * key.
+   */
   public DataChangeEvent withImages(@Nullable Row newBefore, @Nullable Row newAfter, long version) {
-    return new DataChangeEvent(tableId, op, newBefore, newAfter, version);
+    return new DataChangeEvent(tableId, op, newBefore, newAfter, version, primaryKey);
+  }
+
+  /** This change with the table's primary key {@code columns} (empty: unknown). */
+  public DataChangeEvent withPrimaryKey(List<String> columns) {
+    return columns.equals(primaryKey)
+        ? this
+        : new DataChangeEvent(tableId, op, before, after, schemaVersion, columns);
   }
 }

@@ -210,15 +210,47 @@ class ChangeEventCoderTest {
     int known = size(ChangeEventCoder.of(List.of(products)), insert);
     int inline = size(ChangeEventCoder.of(), insert);
     int compactSchema = SchemaCodec.encode(products).length;
+    int knownWithKey =
+        size(ChangeEventCoder.of(List.of(products)), insert.withPrimaryKey(List.of("id")));
     System.out.printf(
         "bytes per insert of an 8-column row: RowCoder %d, row + Beam schema proto %d,"
-            + " ChangeEventCoder known schema %d, inline schema %d (compact schema %d bytes)%n",
-        plain, withProto, known, inline, compactSchema);
+            + " ChangeEventCoder known schema %d (with a one-column primary key %d), inline schema"
+            + " %d (compact schema %d bytes)%n",
+        plain, withProto, known, knownWithKey, inline, compactSchema);
+    // a primary key costs its column count and a column index each
+    assertEquals(known + 2, knownWithKey);
     int tableId = "inventory".length() + "products".length() + 3;
     // version, tag, op, schema version, reference mode, index, presence: 7 bytes plus the table id
     assertEquals(plain + tableId + 7, known);
     assertEquals(plain + tableId + 6 + 1 + compactSchema, inline);
     assertTrue(inline < withProto, "the compact inline schema is smaller than Beam's proto");
+  }
+
+  @Test
+  void primaryKeysRoundTripByColumnIndex() throws Exception {
+    Schema schema =
+        Schema.builder().addInt64Field("a").addStringField("b").addInt32Field("c").build();
+    Row row = Row.withSchema(schema).addValues(1L, "x", 3).build();
+    ChangeEventCoder coder = ChangeEventCoder.of();
+    for (DataChangeEvent event :
+        List.of(
+            DataChangeEvent.insert(T, row, 0).withPrimaryKey(List.of("c", "a")),
+            DataChangeEvent.update(T, row, row, 2).withPrimaryKey(List.of("b")),
+            DataChangeEvent.delete(T, row, 1))) {
+      assertEquals(event, CoderUtils.clone(coder, event));
+    }
+  }
+
+  @Test
+  void bytesOfVersionOneAreStillRead() throws Exception {
+    Schema schema = Schema.builder().addInt64Field("a").build();
+    Row row = Row.withSchema(schema).addValues(7L).build();
+    ChangeEventCoder coder = ChangeEventCoder.of(List.of(schema));
+    DataChangeEvent insert = DataChangeEvent.insert(T, row, 0);
+    byte[] bytes = CoderUtils.encodeToByteArray(coder, insert);
+    assertEquals(2, bytes[0]);
+    bytes[0] = 1; // without key the layout of version 1 is the same
+    assertEquals(insert, CoderUtils.decodeFromByteArray(coder, bytes));
   }
 
   private static <T> int size(Coder<T> coder, T value) throws IOException {

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.cdc.ChangelogEncoder;
 import dev.kafkaconnector.formats.cdc.RowKind;
+import dev.kafkaconnector.formats.cdc.SourceTable;
 import dev.kafkaconnector.formats.json.JsonWriteSettings;
 import java.io.IOException;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Writes Canal messages {@code {"data": [row], "old": null, "type": ..., "isDdl": false, "sqlType":
@@ -16,7 +18,8 @@ import org.apache.beam.sdk.values.Row;
  * {@link #encodeUpdate} writes an {@code UPDATE} with the before image in {@code old} (only its
  * changed columns with {@code canal-json.serialize.update.keep-changed-fields-only}). The type maps
  * describe the columns ({@link CanalTypes}); {@code database}, {@code table} and {@code pkNames}
- * are not known to a row and are left out.
+ * are not known to a row and are left out, unless the encoder is for one table ({@link #forTable}:
+ * {@code database} is the table id's schema part, as the spec maps a two-part id).
  */
 final class CanalJsonEncoder extends ChangelogEncoder {
   private static final long serialVersionUID = 1L;
@@ -24,12 +27,27 @@ final class CanalJsonEncoder extends ChangelogEncoder {
   private final boolean changedFieldsOnly;
   private final String sqlTypes;
   private final String mysqlTypes;
+  private final @Nullable SourceTable table;
 
   CanalJsonEncoder(Schema schema, JsonWriteSettings settings, boolean changedFieldsOnly) {
+    this(schema, settings, changedFieldsOnly, null);
+  }
+
+  private CanalJsonEncoder(
+      Schema schema,
+      JsonWriteSettings settings,
+      boolean changedFieldsOnly,
+      @Nullable SourceTable table) {
     super(schema, settings);
+    this.table = table;
     this.changedFieldsOnly = changedFieldsOnly;
     this.sqlTypes = CanalTypes.sqlTypes(dataSchema());
     this.mysqlTypes = CanalTypes.mysqlTypes(dataSchema());
+  }
+
+  @Override
+  public ChangelogEncoder forTable(SourceTable table) {
+    return new CanalJsonEncoder(schema(), settings(), changedFieldsOnly, table);
   }
 
   @Override
@@ -62,6 +80,15 @@ final class CanalJsonEncoder extends ChangelogEncoder {
   }
 
   private void trailer(String type, JsonGenerator g) throws IOException {
+    if (table != null) {
+      g.writeStringField("database", table.id().schemaName());
+      g.writeStringField("table", table.id().tableName());
+      g.writeArrayFieldStart("pkNames");
+      for (String column : table.primaryKey()) {
+        g.writeString(column);
+      }
+      g.writeEndArray();
+    }
     g.writeStringField("type", type);
     g.writeBooleanField("isDdl", false);
     g.writeFieldName("sqlType");

@@ -25,6 +25,14 @@ final class DebeziumConnectSchema {
 
   /** The envelope's schema as compact JSON text. */
   static String of(Schema data) {
+    return of(data, false, false);
+  }
+
+  /**
+   * The envelope's schema, with the {@code source} struct (optional strings {@code db}, {@code
+   * schema} with the full table id, and {@code table}) when {@code withSource}.
+   */
+  static String of(Schema data, boolean withSource, boolean fullTableId) {
     ObjectNode envelope = NODES.objectNode();
     envelope.put("type", "struct");
     ArrayNode fields = envelope.putArray("fields");
@@ -41,9 +49,29 @@ final class DebeziumConnectSchema {
     op.put("optional", false);
     op.put("field", "op");
     fields.add(op);
+    if (withSource) {
+      ObjectNode source = NODES.objectNode();
+      source.put("type", "struct");
+      ArrayNode sourceFields = source.putArray("fields");
+      sourceFields.add(optionalString("db"));
+      if (fullTableId) {
+        sourceFields.add(optionalString("schema"));
+      }
+      sourceFields.add(optionalString("table"));
+      source.put("optional", true);
+      source.put("field", "source");
+      fields.add(source);
+    }
     envelope.put("optional", false);
     envelope.put("name", "kafka_connector.Envelope");
     return envelope.toString();
+  }
+
+  private static ObjectNode optionalString(String field) {
+    ObjectNode node = simple("string");
+    node.put("optional", true);
+    node.put("field", field);
+    return node;
   }
 
   private static ObjectNode struct(Schema schema) {

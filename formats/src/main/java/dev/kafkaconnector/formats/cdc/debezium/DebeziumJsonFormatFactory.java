@@ -66,6 +66,9 @@ public final class DebeziumJsonFormatFactory implements FormatFactory {
         options.get(DebeziumJsonOptions.INCLUDE_SCHEMA_ENABLED)
             || options.get(DebeziumJsonOptions.SCHEMA_INCLUDE);
     return new DebeziumJsonEncoder(
-        schema, ChangelogOptions.writeSettings(IDENTIFIER, options), includeSchema);
+        schema,
+        ChangelogOptions.writeSettings(IDENTIFIER, options),
+        includeSchema,
+        options.get(DebeziumJsonOptions.EMIT_FULL_TABLE_ID_ENABLED));
   }
 }

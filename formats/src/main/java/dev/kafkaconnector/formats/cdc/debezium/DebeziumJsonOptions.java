@@ -37,6 +37,15 @@ public final class DebeziumJsonOptions {
               + " ...}, with a schema describing the before/after images, so that consumers"
               + " configured with 'value.converter.schemas.enable' = 'true' can read it.");
 
+  public static final ConfigOption<Boolean> EMIT_FULL_TABLE_ID_ENABLED =
+      ConfigOption.bool(
+          FORMAT + ".emit.full-table-id.enabled",
+          false,
+          "CDC sink (writeChanges): write the three-part table id into the message's source"
+              + " block: namespace as source.db, schema as source.schema, table as source.table."
+              + " When false, the id's schema part (the 'db' of a two-part id db.tbl) is"
+              + " source.db, its table source.table, and a namespace is not written.");
+
   /** All options, in documentation order. */
   public static List<ConfigOption<?>> all() {
     List<ConfigOption<?>> all = new ArrayList<>();
@@ -44,6 +53,7 @@ public final class DebeziumJsonOptions {
     all.addAll(ChangelogOptions.json(FORMAT));
     all.add(APPEND_MODE);
     all.add(INCLUDE_SCHEMA_ENABLED);
+    all.add(EMIT_FULL_TABLE_ID_ENABLED);
     return List.copyOf(all);
   }
 }

@@ -221,7 +221,8 @@ class DebeziumJsonFormatTest {
             "debezium-json.map-null-key.literal",
             "debezium-json.encode.decimal-as-plain-number",
             "debezium-json.source.append-mode",
-            "debezium-json.include-schema.enabled"),
+            "debezium-json.include-schema.enabled",
+            "debezium-json.emit.full-table-id.enabled"),
         keys);
   }
 
