@@ -53,8 +53,8 @@ final class KafkaReadBack {
     Set<String> out = new TreeSet<>();
     for (JsonNode m : messages) {
       JsonNode image = m.get("after").isNull() ? m.get("before") : m.get("after");
-      out.add(image.get("id").asText() + "@" + m.get("source").get("db").asText("") + "."
-          + m.get("source").get("table").asText());
+      out.add(image.get("id").asText() + "@" + m.path("source").path("db").asText("") + "."
+          + m.path("source").path("table").asText());
     }
     return out;
   }
