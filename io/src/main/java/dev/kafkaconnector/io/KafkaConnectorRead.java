@@ -9,12 +9,10 @@ import dev.kafkaconnector.io.infer.SchemaInferrer;
 import dev.kafkaconnector.schema.infer.RowFlattener;
 import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
+import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.common.BoundedMode;
-import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.common.StartupMode;
-import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
-import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
@@ -27,18 +25,14 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.Row;
-import org.apache.beam.sdk.values.TupleTagList;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -309,35 +303,14 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       FlinkWatermarkCheck.warning(input.getPipeline().getOptions())
           .ifPresent(w -> LOG.warn("{}: {}", getName(), w));
     }
-    DoFn<byte[], PartitionDescriptor> partitions =
-        source.spec().isBounded()
-            ? new ListPartitionsFn(source.spec())
-            : new DiscoverPartitionsFn(source.spec());
-    ReadPartitionFn<Row> reader =
-        ReadPartitionFn.create(
-            source.spec(), source.decoder(), source.errorPolicy(), badRecordHandler != null);
-    PCollectionTuple outputs =
-        input
-            .apply("Impulse", Impulse.create())
-            .apply("FindPartitions", ParDo.of(partitions))
-            .setCoder(PartitionDescriptor.Coder.of())
-            .apply("Distribute", Reshuffle.viaRandomKey())
-            .apply(
-                "ReadPartitions",
-                ParDo.of(reader)
-                    .withOutputTags(
-                        ReadPartitionFn.ROWS,
-                        // A second output costs every record a union wrapper and a filter on
-                        // Flink: declare it only when there is a dead-letter handler.
-                        badRecordHandler == null
-                            ? TupleTagList.empty()
-                            : TupleTagList.of(ReadPartitionFn.BAD_RECORDS)));
-    if (badRecordHandler != null) {
-      PCollection<BadRecord> bad = outputs.get(ReadPartitionFn.BAD_RECORDS);
-      bad.setCoder(BadRecord.getCoder(input.getPipeline()));
-      badRecordHandler.addErrorCollection(bad);
-    }
-    return outputs.get(ReadPartitionFn.ROWS).setRowSchema(source.outputSchema());
+    return SourceReads.apply(
+            input,
+            source.spec(),
+            source.decoder(),
+            ReadPartitionFn.ROWS,
+            source.errorPolicy(),
+            badRecordHandler)
+        .setRowSchema(source.outputSchema());
   }
 
   /**

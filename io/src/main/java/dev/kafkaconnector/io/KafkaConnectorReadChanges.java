@@ -8,10 +8,8 @@ import dev.kafkaconnector.io.cdc.source.ChangeSourceParser;
 import dev.kafkaconnector.io.cdc.source.ChangeSourceParser.ParsedChangeSource;
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
-import dev.kafkaconnector.io.source.PartitionDescriptor;
-import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
-import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
-import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
+import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.ChangeEventCoder;
 import dev.kafkaconnector.schema.change.TableId;
@@ -20,19 +18,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
-import org.apache.beam.sdk.values.TupleTagList;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -101,6 +93,10 @@ public final class KafkaConnectorReadChanges
   public PCollection<ChangeEvent> expand(PBegin input) {
     ParsedChangeSource source = ChangeSourceParser.parse(UUID.randomUUID().toString(), options);
     source.warnings().forEach(w -> LOG.warn("{}: {}", getName(), w));
+    if (!source.spec().isBounded()) {
+      FlinkWatermarkCheck.warning(input.getPipeline().getOptions())
+          .ifPresent(w -> LOG.warn("{}: {}", getName(), w));
+    }
     Map<TableId, Schema> seeds =
         ChangeSeeds.of(
             source.spec(),
@@ -112,34 +108,10 @@ public final class KafkaConnectorReadChanges
       LOG.info("{}: tables known before reading: {}", getName(), seeds);
     }
     ChangeRecordDecoder decoder = source.decoder().withSeeds(seeds);
-    DoFn<byte[], PartitionDescriptor> partitions =
-        source.spec().isBounded()
-            ? new ListPartitionsFn(source.spec())
-            : new DiscoverPartitionsFn(source.spec());
-    ReadPartitionFn<ChangeEvent> reader =
-        ReadPartitionFn.create(
-            source.spec(), decoder, CHANGES, source.errorPolicy(), badRecordHandler != null);
-    PCollectionTuple outputs =
-        input
-            .apply("Impulse", Impulse.create())
-            .apply("FindPartitions", ParDo.of(partitions))
-            .setCoder(PartitionDescriptor.Coder.of())
-            .apply("Distribute", Reshuffle.viaRandomKey())
-            .apply(
-                "ReadPartitions",
-                ParDo.of(reader)
-                    .withOutputTags(
-                        CHANGES,
-                        badRecordHandler == null
-                            ? TupleTagList.empty()
-                            : TupleTagList.of(ReadPartitionFn.BAD_RECORDS)));
-    if (badRecordHandler != null) {
-      PCollection<BadRecord> bad = outputs.get(ReadPartitionFn.BAD_RECORDS);
-      bad.setCoder(BadRecord.getCoder(input.getPipeline()));
-      badRecordHandler.addErrorCollection(bad);
-    }
     PCollection<ChangeEvent> changes =
-        outputs.get(CHANGES).setCoder(ChangeEventCoder.of(new ArrayList<>(seeds.values())));
+        SourceReads.apply(
+                input, source.spec(), decoder, CHANGES, source.errorPolicy(), badRecordHandler)
+            .setCoder(ChangeEventCoder.of(new ArrayList<>(seeds.values())));
     return changes.apply(
         "EvolveSchemas",
         SchemaEvolution.of(behavior).withInitialSchemas(source.initialSchemas()));
