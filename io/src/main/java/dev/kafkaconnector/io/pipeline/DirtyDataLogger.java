@@ -1,9 +1,9 @@
 package dev.kafkaconnector.io.pipeline;
 
+import dev.kafkaconnector.io.common.SharedPerJvm;
+
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -26,8 +26,11 @@ import org.slf4j.LoggerFactory;
 final class DirtyDataLogger extends PTransform<PCollection<BadRecord>, PCollection<Void>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(DirtyDataLogger.class);
-  /** Counts per applied collector in this JVM, shared by its DoFn instances. */
-  private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
+  /**
+   * Counts per applied collector in this JVM, shared by its DoFn instances and forgotten when the
+   * last of them is torn down.
+   */
+  private static final SharedPerJvm<String, AtomicLong> COUNTS = new SharedPerJvm<>();
 
   private final ErrorPolicy policy;
   private final @Nullable String collectorName;
@@ -69,7 +72,15 @@ final class DirtyDataLogger extends PTransform<PCollection<BadRecord>, PCollecti
 
     @Setup
     public void setup() {
-      count = COUNTS.computeIfAbsent(id, k -> new AtomicLong());
+      count = COUNTS.acquire(id, k -> new AtomicLong());
+    }
+
+    @Teardown
+    public void teardown() {
+      if (count != null) {
+        count = null;
+        COUNTS.release(id, c -> {});
+      }
     }
 
     @ProcessElement
