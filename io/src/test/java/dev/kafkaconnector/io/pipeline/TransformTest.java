@@ -101,10 +101,17 @@ class TransformTest {
           - source-table: shop\\.*
             projection: "*, name || '!' AS loud"
         """);
-    assertTrue(lines.contains("CreateTableEvent{tableId=shop.orders, schema=(id BIGINT NOT NULL,"
-        + " name STRING, loud STRING), primaryKeys=[]}"), lines.toString());
-    assertTrue(lines.stream().anyMatch(l -> l.startsWith("AddColumnEvent{tableId=shop.orders,")
-        && l.contains("qty DOUBLE")), lines.toString());
+    // The DirectRunner may hand the wider row over first; then the table is created with qty
+    // and no column is added later. Either way the table ends with all four columns.
+    boolean narrowFirst = lines.contains("CreateTableEvent{tableId=shop.orders, schema=(id BIGINT"
+        + " NOT NULL, name STRING, loud STRING), primaryKeys=[]}")
+        && lines.stream().anyMatch(l -> l.startsWith("AddColumnEvent{tableId=shop.orders,")
+            && l.contains("qty DOUBLE"));
+    boolean wideFirst = lines.stream().anyMatch(l -> l.startsWith(
+        "CreateTableEvent{tableId=shop.orders, schema=(id BIGINT NOT NULL, name STRING, ")
+        && l.contains("qty DOUBLE") && l.contains("loud STRING"))
+        && lines.stream().noneMatch(l -> l.startsWith("AddColumnEvent"));
+    assertTrue(narrowFirst || wideFirst, lines.toString());
     assertTrue(lines.stream().anyMatch(l -> l.contains("after=[2, bob, bob!, 2.5]")
         || l.contains("after=[2, bob, 2.5, bob!]")), lines.toString());
     assertTrue(lines.contains(
