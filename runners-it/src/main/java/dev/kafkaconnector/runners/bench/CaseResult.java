@@ -13,6 +13,8 @@ final class CaseResult {
   final BenchmarkTopic topic;
   final List<ReadCase.Measurement> fixedRuns = new ArrayList<>();
   final List<ReadCase.Measurement> measuredRuns = new ArrayList<>();
+  /** The measured runs' CPU seconds and steal shares, in the order of {@link #measuredRuns}. */
+  final List<ReadCase.Run> measuredCpu = new ArrayList<>();
   double warmupSeconds = Double.NaN;
   @Nullable String failure;
 
@@ -40,6 +42,16 @@ final class CaseResult {
     return measuredRuns.stream().mapToDouble(ReadCase.Measurement::seconds).max().orElse(Double.NaN);
   }
 
+  /** Median CPU seconds of this JVM per measured run (NaN when none or unknown). */
+  double cpuSeconds() {
+    return medianOf(measuredCpu.stream().mapToDouble(ReadCase.Run::cpuSeconds).toArray());
+  }
+
+  /** Median share of the machine's time stolen during the measured runs, in percent. */
+  double stealPercent() {
+    return medianOf(measuredCpu.stream().mapToDouble(ReadCase.Run::stealPercent).toArray());
+  }
+
   /** Median wall seconds of the fixed-cost runs (NaN when none). */
   double fixedSeconds() {
     return median(fixedRuns);
@@ -60,10 +72,14 @@ final class CaseResult {
   }
 
   private static double median(List<ReadCase.Measurement> runs) {
-    if (runs.isEmpty()) {
+    return medianOf(runs.stream().mapToDouble(ReadCase.Measurement::seconds).toArray());
+  }
+
+  private static double medianOf(double[] values) {
+    if (values.length == 0) {
       return Double.NaN;
     }
-    double[] seconds = runs.stream().mapToDouble(ReadCase.Measurement::seconds).sorted().toArray();
+    double[] seconds = java.util.Arrays.stream(values).sorted().toArray();
     int mid = seconds.length / 2;
     return seconds.length % 2 == 1 ? seconds[mid] : (seconds[mid - 1] + seconds[mid]) / 2;
   }

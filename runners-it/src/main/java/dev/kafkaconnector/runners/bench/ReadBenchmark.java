@@ -161,7 +161,17 @@ public final class ReadBenchmark {
       result.fixedRuns.add(timedRun(readCase, tiny, "fixed-cost " + (i + 1)));
     }
     for (int i = 0; i < config.runs; i++) {
-      result.measuredRuns.add(timedRun(readCase, main, "measured " + (i + 1)));
+      MachineSample before = MachineSample.now();
+      ReadCase.Measurement m = timedRun(readCase, main, "measured " + (i + 1));
+      MachineSample after = MachineSample.now();
+      ReadCase.Run run =
+          new ReadCase.Run(m, after.cpuSecondsSince(before), after.stealPercentSince(before));
+      out.printf(
+          Locale.ROOT,
+          "                cpu %.2f s (%.2f cores), machine steal %.0f%%%n",
+          run.cpuSeconds(), run.cpuSeconds() / m.seconds(), run.stealPercent());
+      result.measuredRuns.add(m);
+      result.measuredCpu.add(run);
     }
   }
 

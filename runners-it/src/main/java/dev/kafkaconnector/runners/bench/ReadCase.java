@@ -10,6 +10,9 @@ interface ReadCase {
     }
   }
 
+  /** A measured run with the CPU seconds this JVM spent on it and the machine's steal share. */
+  record Run(Measurement measurement, double cpuSeconds, double stealPercent) {}
+
   /** The case's name, as accepted by {@code --only}. */
   String name();
 

@@ -28,15 +28,15 @@ final class ResultTable {
     out.println();
     out.printf(
         Locale.ROOT,
-        "%-19s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s  %s%n",
+        "%-19s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s %7s %6s  %s%n",
         "case", "runs", "wall s", "min s", "max s", "rec/s", "MB/s", "fixed s", "net s",
-        "net rec/s", "net MB/s", "warmup s", "status");
+        "net rec/s", "net MB/s", "warmup s", "cpu s", "steal", "status");
     for (CaseResult r : results.values()) {
       double wall = r.wallSeconds();
       double net = r.netSeconds();
       out.printf(
           Locale.ROOT,
-          "%-19s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f  %s%n",
+          "%-19s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%%  %s%n",
           r.name,
           r.measuredRuns.size(),
           wall,
@@ -49,13 +49,20 @@ final class ResultTable {
           rate(r.recordsPerSecond(net)),
           r.megabytesPerSecond(net),
           r.warmupSeconds,
+          r.cpuSeconds(),
+          r.stealPercent(),
           r.ok() ? "OK (exact count)" : "FAILED: " + r.failure);
     }
     out.println(
         "wall = median of run()+waitUntilFinish(); fixed = median of the same case on a topic with"
             + " one record per partition (warm JVM); net = wall - fixed. MB = 10^6 bytes of values.");
+    out.println(
+        "cpu = median CPU seconds of this JVM (readers, runner and the in-JVM broker) per measured"
+            + " run; steal = median share of the machine's time taken by the hypervisor meanwhile.");
     out.println();
-    out.println("Throughput ratios (ours / other; > 1 means ours is faster):");
+    out.println(
+        "Throughput ratios (ours / other; > 1 means ours is faster; cpu: other's CPU seconds over"
+            + " ours, > 1 means ours needs less):");
     for (String runner : List.of("flink", "direct")) {
       boolean targets = runner.equals("flink");
       ratio(out, "ours-" + runner, "plain-consumer", targets ? TARGET_VS_PLAIN : 0);
@@ -74,6 +81,7 @@ final class ResultTable {
     }
     double wall = quotient(a, b, CaseResult::wallSeconds);
     double net = quotient(a, b, CaseResult::netSeconds);
+    double cpu = quotient(a, b, CaseResult::cpuSeconds);
     String verdict =
         target <= 0
             ? ""
@@ -83,7 +91,8 @@ final class ResultTable {
                 target,
                 wall >= target ? "MET" : "MISSED",
                 Double.isNaN(net) ? "n/a" : net >= target ? "MET" : "MISSED");
-    out.printf(Locale.ROOT, "%s wall %5.2fx   net %5.2fx%s%n", label, wall, net, verdict);
+    out.printf(
+        Locale.ROOT, "%s wall %5.2fx   net %5.2fx   cpu %5.2fx%s%n", label, wall, net, cpu, verdict);
   }
 
   /** Throughput of {@code a} over throughput of {@code b} (same record count: time b / time a). */

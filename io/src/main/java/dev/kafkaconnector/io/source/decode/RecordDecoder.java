@@ -37,6 +37,8 @@ public final class RecordDecoder implements RecordHandler<Row>, Serializable {
   private final boolean passThrough;
   private final boolean upsert;
   private transient @Nullable Row currentKey;
+  /** Hands the value decoder's rows on without a new lambda per record (one reader thread). */
+  private transient @Nullable Forwarder forwarder;
 
   /**
    * @param extractors per metadata column, the record metadata extractor or null when the column
@@ -67,7 +69,32 @@ public final class RecordDecoder implements RecordHandler<Row>, Serializable {
 
   @Override
   public void handle(ConsumerRecord<byte[], byte[]> record, RecordHandler.Emitter<Row> out) {
-    decode(record, out::emit);
+    if (!passThrough) {
+      decode(record, out::emit);
+      return;
+    }
+    Forwarder f = forwarder;
+    if (f == null) {
+      f = new Forwarder();
+      forwarder = f;
+    }
+    f.target = out;
+    try {
+      valueDecoder.decode(record.value(), f);
+    } catch (FormatException e) {
+      throw new BadRecordException(record, e.getMessage(), e);
+    } finally {
+      f.target = null;
+    }
+  }
+
+  private static final class Forwarder implements RowDecoder.RowCollector {
+    private RecordHandler.@Nullable Emitter<Row> target;
+
+    @Override
+    public void collect(Row row) {
+      target.emit(row);
+    }
   }
 
   /**

@@ -59,20 +59,21 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * The next record without consuming it, polling for up to {@code timeout} when nothing is
-   * buffered; null when nothing arrived.
+   * The records of the last poll not handed out yet, polling for up to {@code timeout} when none
+   * is left; empty when nothing arrived. The list is a view that {@link #advance} does not change:
+   * record {@code i} of it is the one consumed by the {@code i+1}-th {@link #advance}.
    */
-  @Nullable ConsumerRecord<byte[], byte[]> peek(Duration timeout) {
+  List<ConsumerRecord<byte[], byte[]>> pending(Duration timeout) {
     if (index >= buffer.size()) {
       poll(timeout);
       if (index >= buffer.size()) {
-        return null;
+        return Collections.emptyList();
       }
     }
-    return buffer.get(index);
+    return buffer.subList(index, buffer.size());
   }
 
-  /** Consumes the record last returned by {@link #peek}. */
+  /** Consumes the first record {@link #pending} returned and not consumed yet. */
   void advance() {
     nextOffset = buffer.get(index).offset() + 1;
     index++;

@@ -27,12 +27,17 @@ import org.joda.time.Instant;
  * bound, like Flink's idleness, which takes an idle split out of the watermark minimum. The
  * watermark never goes back. The estimator's state is the watermark itself; the highest timestamp
  * seen is the watermark plus the bound.
+ *
+ * <p>The watermark is worked out per record but handed to the estimator by {@link #publish()},
+ * once per batch of polled records: a checkpoint taken in between sees the watermark of the last
+ * batch, which is never ahead of the records emitted.
  */
 final class PartitionWatermark {
   private final WatermarkPolicy policy;
   private final ManualWatermarkEstimator<Instant> estimator;
   private final long boundMillis;
   private long watermarkMillis;
+  private long publishedMillis;
   private long late;
 
   PartitionWatermark(WatermarkPolicy policy, ManualWatermarkEstimator<Instant> estimator) {
@@ -40,6 +45,7 @@ final class PartitionWatermark {
     this.estimator = estimator;
     this.boundMillis = policy.maxOutOfOrderness().toMillis();
     this.watermarkMillis = estimator.currentWatermark().getMillis();
+    this.publishedMillis = watermarkMillis;
   }
 
   /** The output timestamp of {@code record}; advances the watermark and counts late records. */
@@ -98,6 +104,15 @@ final class PartitionWatermark {
           advanceTo(now - boundMillis);
         }
     }
+    publish();
+  }
+
+  /** Hands the watermark worked out so far to the estimator, if it moved. */
+  void publish() {
+    if (watermarkMillis > publishedMillis) {
+      publishedMillis = watermarkMillis;
+      estimator.setWatermark(new Instant(watermarkMillis));
+    }
   }
 
   /** Records older than the watermark when read during this call. */
@@ -107,9 +122,7 @@ final class PartitionWatermark {
 
   private void advanceTo(long millis) {
     if (millis > watermarkMillis) {
-      long capped = Math.min(millis, BoundedWindow.TIMESTAMP_MAX_VALUE.getMillis());
-      watermarkMillis = capped;
-      estimator.setWatermark(new Instant(capped));
+      watermarkMillis = Math.min(millis, BoundedWindow.TIMESTAMP_MAX_VALUE.getMillis());
     }
   }
 }

@@ -8,6 +8,7 @@ import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import java.time.Duration;
+import java.util.List;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.io.range.OffsetRange;
@@ -32,8 +33,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The splittable reader: one restriction per topic partition over an offset range (growable for
  * unbounded reads), which runners may checkpoint but never split at a fraction. Records are
- * claimed one by one; a claim fails when the runner checkpoints, and the partition's consumer then
- * goes back to the source's pool with its buffered records so the resumed restriction continues
+ * claimed a polled batch at a time (the batch's last offset); a claim fails when the runner
+ * checkpoints, and the partition's consumer then goes back to the source's pool with its buffered records so the resumed restriction continues
  * without a new consumer or seek.
  *
  * <p>Everything the reader opens belongs to the source's {@link SourceResources}, acquired in
@@ -225,11 +226,11 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
     boolean finished = false;
     long lastClaimed = -1;
     HeaderFilter filter = spec.headerFilter();
-    OutputReceiver<T> out = outputs.get(mainTag);
+    TimestampedOutput<T> out = new TimestampedOutput<>(outputs.get(mainTag));
     try {
       while (true) {
-        ConsumerRecord<byte[], byte[]> record = reader.peek(POLL_TIMEOUT);
-        if (record == null) {
+        List<ConsumerRecord<byte[], byte[]>> pending = reader.pending(POLL_TIMEOUT);
+        if (pending.isEmpty()) {
           if (stop != PartitionDescriptor.UNBOUNDED && reader.fetchPosition() >= stop) {
             // Nothing left before the stop offset (the last offsets may be transaction markers).
             tracker.tryClaim(stop);
@@ -245,37 +246,46 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
           watermark.onNoRecord(reader.caughtUp(), reader.nanosWithoutRecords());
           return ProcessContinuation.resume().withResumeDelay(IDLE_RESUME_DELAY);
         }
-        long offset = record.offset();
-        if (offset < range.getFrom()) {
+        ConsumerRecord<byte[], byte[]> first = pending.get(0);
+        if (first.offset() < range.getFrom()) {
           // Only after a start offset past the partition's end (see PartitionReader): records
           // below the range's start were never part of this read.
           reader.advance();
           continue;
         }
-        if (!tracker.tryClaim(offset)) {
-          finished = offset >= stop;
+        // The whole batch up to the stop offset is claimed at once: claiming its last offset
+        // claims the offsets before it, and a checkpoint taken meanwhile resumes after it.
+        int count = countBefore(pending, stop);
+        long last = count == 0 ? first.offset() : pending.get(count - 1).offset();
+        if (!tracker.tryClaim(last)) {
+          finished = last >= stop;
           return ProcessContinuation.stop();
         }
-        reader.advance();
-        lastClaimed = offset;
-        counts.read(record);
-        Instant timestamp = watermark.timestampOf(record);
-        if (filter == null || filter.test(record.headers())) {
-          try {
-            decoder.handle(record, output -> out.outputWithTimestamp(output, timestamp));
-          } catch (BadRecordException e) {
-            badRecords.handle(e, outputs, source.badRecords());
+        lastClaimed = last;
+        for (int i = 0; i < count; i++) {
+          ConsumerRecord<byte[], byte[]> record = pending.get(i);
+          reader.advance();
+          counts.read(record);
+          out.timestamp = watermark.timestampOf(record);
+          if (filter == null || filter.test(record.headers())) {
+            try {
+              decoder.handle(record, out);
+            } catch (BadRecordException e) {
+              badRecords.handle(e, outputs, source.badRecords());
+            }
+          } else {
+            counts.filtered();
           }
-        } else {
-          counts.filtered();
         }
-        if (offset + 1 >= stop) {
+        watermark.publish();
+        if (last + 1 >= stop) {
           // The last offset of a bounded range: done without waiting for another poll.
           finished = true;
           return ProcessContinuation.stop();
         }
       }
     } finally {
+      watermark.publish();
       long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
       counts.flush(tp, reader.endOffsetEstimate(), next, watermark.lateRecords());
       if (finished) {
@@ -289,6 +299,37 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
         finalizer.afterBundleCommit(
             Instant.now().plus(COMMIT_EXPIRY), () -> committer.commit(tp, next));
       }
+    }
+  }
+
+  /** How many of {@code records} (in offset order) lie before {@code stop}. */
+  private static int countBefore(List<ConsumerRecord<byte[], byte[]>> records, long stop) {
+    int n = records.size();
+    if (stop == PartitionDescriptor.UNBOUNDED || records.get(n - 1).offset() < stop) {
+      return n;
+    }
+    int count = 0;
+    while (count < n && records.get(count).offset() < stop) {
+      count++;
+    }
+    return count;
+  }
+
+  /**
+   * The main output with the timestamp of the record being handled: one per call, not one per
+   * record.
+   */
+  private static final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
+    private final OutputReceiver<T> receiver;
+    Instant timestamp = BoundedWindow.TIMESTAMP_MIN_VALUE;
+
+    TimestampedOutput(OutputReceiver<T> receiver) {
+      this.receiver = receiver;
+    }
+
+    @Override
+    public void emit(T output) {
+      receiver.outputWithTimestamp(output, timestamp);
     }
   }
 

@@ -37,9 +37,13 @@ class PartitionWatermarkTest {
             new WatermarkPolicy(WatermarkStrategy.EVENT_TIME, Duration.ofSeconds(5), Duration.ZERO),
             estimator);
     assertEquals(new Instant(T + 10_000), wm.timestampOf(record(T + 10_000, TimestampType.CREATE_TIME)));
+    // handed to the estimator once per batch, not per record
+    assertEquals(BoundedWindow.TIMESTAMP_MIN_VALUE, estimator.currentWatermark());
+    wm.publish();
     assertEquals(new Instant(T + 5_000), estimator.currentWatermark());
     // 4 s out of order: on time, the watermark does not move back
     wm.timestampOf(record(T + 6_000, TimestampType.CREATE_TIME));
+    wm.publish();
     assertEquals(new Instant(T + 5_000), estimator.currentWatermark());
     assertEquals(0, wm.lateRecords());
     // 6 s out of order: late, and counted
