@@ -28,9 +28,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * every input record: exactly-once, in order, for {@code exactly-once}; at least once for {@code
  * at-least-once}, whose duplicates and order of first occurrences are counted and printed.
  *
- * <p>The kills are spread over the writing of the input (kill {@code k} of {@code n} once {@code
- * k/(n+1)} of it has been sent, after a checkpoint completed since the job last (re)started), so
- * that they happen while records flow. The size is bounded for CI ({@value #DEFAULT_RECORDS}
+ * <p>The kills are spread over the writing of the input (kill {@code k} of {@code n} once a
+ * checkpoint completed since the previous kill and {@code k/(n+1)} of the input has been sent),
+ * so that they happen while records flow; the result line says how many did. The size is bounded for CI ({@value #DEFAULT_RECORDS}
  * records and {@value #DEFAULT_KILLS} kill per case: a restart of a child-process broker takes
  * 5 to 15 s on two busy cores); the {@code soak} profile sets {@code fault.broker-records} (else
  * {@code fault.records}), {@code fault.broker-kills} and {@code fault.rate} higher. One Flink
@@ -102,18 +102,20 @@ class FlinkBrokerKillIT {
     try (CopyJob.Producing producing =
         CopyJob.produce(sourceBroker.bootstrapServers(), in, RECORDS, RATE)) {
       for (int kill = 1; kill <= KILLS; kill++) {
-        awaitSent(producing, (long) RECORDS * kill / (KILLS + 1), STEP_TIMEOUT);
+        // the job makes progress between kills: running, and a checkpoint completed since
         FaultJobs.awaitRunning(cluster, jobId, STEP_TIMEOUT);
         long completed = cluster.rest().checkpoints(jobId).completed();
         FaultJobs.awaitCheckpointAfter(cluster, jobId, completed, STEP_TIMEOUT);
-        Thread.sleep(random.nextInt(500));
+        awaitSent(producing, (long) RECORDS * kill / (KILLS + 1), STEP_TIMEOUT);
+        Thread.sleep(random.nextInt(300));
+        int sent = producing.sent();
         boolean writing = !producing.done();
         killed.kill();
         killed.start(); // same ports, same data
         killsWhileWriting += writing ? 1 : 0;
-        System.out.printf("broker kill %d of %d (%s, %s): killed (kill -9) and started again"
-            + " after %d of %d input records were sent%n", kill, KILLS, guarantee, side,
-            producing.sent(), RECORDS);
+        System.out.printf("broker kill %d of %d (%s, %s): killed (kill -9) after %d of %d input"
+            + " records were sent, and started again%n", kill, KILLS, guarantee, side, sent,
+            RECORDS);
       }
     }
     String outServers = sinkBroker.bootstrapServers();
