@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.Schema;
@@ -55,17 +56,23 @@ final class CopyJob {
   /** The background writer of the input records. */
   static final class Producing implements AutoCloseable {
     private final Thread thread;
+    private final AtomicInteger sent = new AtomicInteger();
     private volatile Throwable failure;
 
     private Producing(String bootstrapServers, String topic, int first, int count, int perSecond,
         int partitions) {
       this.thread = new Thread(() -> {
         try {
-          write(bootstrapServers, topic, first, count, perSecond, partitions);
+          write(bootstrapServers, topic, first, count, perSecond, partitions, sent);
         } catch (Throwable t) {
           failure = t;
         }
       }, "fault-test-producer-" + topic);
+    }
+
+    /** How many records have been handed to the producer so far (not all acknowledged yet). */
+    int sent() {
+      return sent.get();
     }
 
     /** Whether every record has been written. */
@@ -83,7 +90,7 @@ final class CopyJob {
     }
 
     private static void write(String bootstrapServers, String topic, int first, int count,
-        int perSecond, int partitions) throws InterruptedException {
+        int perSecond, int partitions, AtomicInteger sent) throws InterruptedException {
       try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
           ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
           ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
@@ -96,6 +103,7 @@ final class CopyJob {
           String key = "p" + partition + "-k" + (i / partitions) % KEYS_PER_PARTITION;
           producer.send(new ProducerRecord<>(topic, partition,
               key.getBytes(StandardCharsets.UTF_8), ("r" + i).getBytes(StandardCharsets.UTF_8)));
+          sent.incrementAndGet();
           long aheadMillis = (start + (n + 1) * 1_000_000_000L / perSecond - System.nanoTime())
               / 1_000_000;
           if (aheadMillis > 0) {
@@ -136,18 +144,29 @@ final class CopyJob {
   /** The copy pipeline with more source options ({@code readOptions}). */
   static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
       String out, Map<String, String> readOptions, Map<String, String> sinkOptions) {
+    return pipeline(options, bootstrapServers, in, readOptions, bootstrapServers, out,
+        sinkOptions);
+  }
+
+  /**
+   * The copy pipeline from {@code in} on the brokers at {@code sourceServers} to {@code out} on
+   * the brokers at {@code sinkServers} (which may be another cluster).
+   */
+  static Pipeline pipeline(FlinkPipelineOptions options, String sourceServers, String in,
+      Map<String, String> readOptions, String sinkServers, String out,
+      Map<String, String> sinkOptions) {
     Pipeline pipeline = Pipeline.create(options);
     Schema schema = Schema.builder().addStringField("k").addStringField("value").build();
     Map<String, String> layout =
         Map.of("key.format", "raw", "key.fields", "k", "value.fields-include", "EXCEPT_KEY");
     Map<String, String> sink = new HashMap<>(sinkOptions);
-    sink.put("properties.bootstrap.servers", bootstrapServers);
+    sink.put("properties.bootstrap.servers", sinkServers);
     sink.put("topic", out);
     sink.put("format", "raw");
     pipeline
         .apply(KafkaConnectorIO.read()
             .withOptions(Map.of(
-                "properties.bootstrap.servers", bootstrapServers,
+                "properties.bootstrap.servers", sourceServers,
                 "topic", in,
                 "format", "raw",
                 "properties.group.id", "copy-" + in,
