@@ -72,8 +72,10 @@ public final class PipelineJob {
         String assignment = arg.length() == 2 && i + 1 < args.length ? args[++i] : arg.substring(2);
         int eq = assignment.indexOf('=');
         if (eq <= 0) {
+          // Not quoted: what follows -D may be a secret value whose name was forgotten.
           throw new PipelineDefinitionException(
-              "", "expected -Dname=value, got '" + arg + "'");
+              "", "expected -Dname=value, got a -D argument " + (eq == 0
+                  ? "without a name" : "without '=' (argument " + (i + 1) + ")"));
         }
         variables.put(assignment.substring(0, eq), assignment.substring(eq + 1));
       } else if (arg.startsWith(CATALOGS_FLAG + "=")) {
