@@ -261,8 +261,8 @@ class YamlSecretCanaryIT {
     SecretCanary.scan(label + ": its toString()", failure.toString());
 
     Map<String, String> definitionErrors = new LinkedHashMap<>();
-    definitionErrors.put("invalid YAML", JOB.replace("  value.format: json\n",
-        "  value.format: json\n    - 'unclosed\n"));
+    definitionErrors.put("invalid YAML (an unclosed sequence)",
+        JOB.replace("value.format: json", "value.format: [json"));
     definitionErrors.put("a bad option value next to the secrets",
         JOB.replace("scan.startup.mode: earliest-offset", "scan.startup.mode: sometime"));
     definitionErrors.put("a secret value where a number belongs",
