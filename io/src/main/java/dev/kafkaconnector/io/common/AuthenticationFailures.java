@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -44,6 +45,53 @@ public final class AuthenticationFailures {
       }
     }
     return null;
+  }
+
+  /**
+   * The authorization failure (an ACL denying the principal access to a topic, group or the
+   * cluster) in {@code failure}'s cause chain, or null when it holds none. Like an authentication
+   * failure it does not go away by retrying: an operator has to grant access first.
+   *
+   * @param failure any throwable
+   * @return the first {@link AuthorizationException} of the chain, or null
+   */
+  public static @Nullable AuthorizationException findDenial(@Nullable Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof AuthorizationException) {
+        return (AuthorizationException) t;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Describes an authorization failure for an error message, like {@link #describe} does an
+   * authentication failure.
+   *
+   * @param what what the connector tried, e.g. {@code "read partition t-0"}
+   * @param failure the authorization failure (see {@link #findDenial})
+   * @param clientProperties the Kafka client properties (without the {@code properties.} prefix)
+   * @return a message naming the protocol, the mechanism and the bootstrap servers
+   */
+  public static String describeDenial(
+      String what, AuthorizationException failure, Map<String, ?> clientProperties) {
+    Object protocol = clientProperties.get("security.protocol");
+    Object mechanism = clientProperties.get("sasl.mechanism");
+    return "Could not "
+        + what
+        + " on the cluster at properties.bootstrap.servers="
+        + clientProperties.get("bootstrap.servers")
+        + ": the cluster denied access to the principal authenticated with "
+        + (protocol == null ? "PLAINTEXT" : protocol)
+        + (mechanism == null ? "" : " and mechanism " + mechanism)
+        + " (properties.security.protocol, properties.sasl.mechanism): grant it the ACLs it"
+        + " needs. Authorization failures are not retried. Kafka said: "
+        + failure.getClass().getSimpleName()
+        + ": "
+        + scrub(String.valueOf(failure.getMessage()), clientProperties);
   }
 
   /**
@@ -95,7 +143,9 @@ public final class AuthenticationFailures {
             ? "the SSL handshake failed (properties.security.protocol="
                 + protocol
                 + "): check that properties.ssl.truststore.location trusts the broker's certificate"
-                + " and that the broker's host name matches it"
+                + ", that the broker's host name matches it and, when the broker asks for a client"
+                + " certificate (ssl.client.auth=required), that properties.ssl.keystore.location"
+                + " holds one the broker trusts"
             : "SASL authentication with mechanism "
                 + mechanism
                 + " (properties.sasl.mechanism, properties.security.protocol="

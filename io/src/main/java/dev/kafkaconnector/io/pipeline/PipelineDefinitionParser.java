@@ -28,7 +28,8 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * sink} (required), {@code route}, {@code transform} and {@code pipeline} (optional); any other
  * key fails naming it.
  * Placeholders {@code ${name}} are filled from the given variables, then the environment. Every
- * error is a {@link PipelineDefinitionException} whose message starts with the YAML path. The
+ * error is a {@link PipelineDefinitionException} whose message starts with the YAML path and
+ * shows no value of a {@code ${secret_values.*}} placeholder. The
  * connectors' own options are checked later, by the connector ({@link PipelineTranslator}).
  */
 public final class PipelineDefinitionParser {
@@ -90,20 +91,32 @@ public final class PipelineDefinitionParser {
    */
   public static Map<String, Map<String, String>> parseCatalogs(
       String yaml, Map<String, String> variables, Map<String, String> environment) {
-    YamlBlock root =
-        readRoot(yaml, "a catalog definition file", new Placeholders(variables, environment));
-    Map<String, Map<String, String>> catalogs = new LinkedHashMap<>();
-    for (String name : root.keys()) {
-      YamlBlock catalog = root.block(name);
-      if (catalog == null) {
-        throw new PipelineDefinitionException(name, "expected the catalog's options");
+    Placeholders placeholders = new Placeholders(variables, environment);
+    try {
+      YamlBlock root = readRoot(yaml, "a catalog definition file", placeholders);
+      Map<String, Map<String, String>> catalogs = new LinkedHashMap<>();
+      for (String name : root.keys()) {
+        YamlBlock catalog = root.block(name);
+        if (catalog == null) {
+          throw new PipelineDefinitionException(name, "expected the catalog's options");
+        }
+        catalogs.put(name, catalog.options(Set.of()));
       }
-      catalogs.put(name, catalog.options(Set.of()));
+      return catalogs;
+    } catch (PipelineDefinitionException e) {
+      throw e.masked(placeholders.secretValues());
     }
-    return catalogs;
   }
 
   private PipelineDefinition parse(String yaml) {
+    try {
+      return parseDefinition(yaml);
+    } catch (PipelineDefinitionException e) {
+      throw e.masked(placeholders.secretValues());
+    }
+  }
+
+  private PipelineDefinition parseDefinition(String yaml) {
     YamlBlock root = readRoot(yaml, "a job definition", placeholders);
     root.rejectUnknownKeys(TOP_LEVEL);
     ConnectorDefinition source = connector(root, SOURCE);

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.pipeline;
 
+import dev.kafkaconnector.io.common.AuthenticationRefusedException;
 import dev.kafkaconnector.io.common.RunnerSettings;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -72,8 +73,10 @@ public final class PipelineJob {
         String assignment = arg.length() == 2 && i + 1 < args.length ? args[++i] : arg.substring(2);
         int eq = assignment.indexOf('=');
         if (eq <= 0) {
+          // Not quoted: what follows -D may be a secret value whose name was forgotten.
           throw new PipelineDefinitionException(
-              "", "expected -Dname=value, got '" + arg + "'");
+              "", "expected -Dname=value, got a -D argument " + (eq == 0
+                  ? "without a name" : "without '=' (argument " + (i + 1) + ")"));
         }
         variables.put(assignment.substring(0, eq), assignment.substring(eq + 1));
       } else if (arg.startsWith(CATALOGS_FLAG + "=")) {
@@ -194,20 +197,33 @@ public final class PipelineJob {
     System.exit(execute(args));
   }
 
-  /** What {@link #main} does, returning the exit status instead of exiting. */
+  /**
+   * What {@link #main} does, returning the exit status instead of exiting. Every message it prints
+   * has the values of {@code ${secret_values.*}} placeholders masked.
+   */
   public static int execute(String[] args) {
     PipelineJob job;
-    Pipeline pipeline;
     try {
       job = fromArgs(args);
-      pipeline = job.toPipeline(job.options());
     } catch (PipelineDefinitionException e) {
       System.err.println("kafka-pipeline: " + e.getMessage());
       return 2;
+    }
+    Pipeline pipeline;
+    try {
+      pipeline = job.toPipeline(job.options());
+    } catch (PipelineDefinitionException e) {
+      System.err.println("kafka-pipeline: " + job.definition().mask(e.getMessage()));
+      return 2;
     } catch (IllegalArgumentException e) {
       // a Beam option that is not known, or a bad value of one
-      System.err.println("kafka-pipeline: " + firstLine(e.getMessage()));
+      System.err.println("kafka-pipeline: " + job.definition().mask(firstLine(e.getMessage())));
       return 2;
+    } catch (RuntimeException e) {
+      // building the job asked the cluster (topics, schemas) and failed: a refused login, ...
+      System.err.println("kafka-pipeline: the job failed: " + job.definition().mask(
+          String.valueOf(rootMessage(e))));
+      return 1;
     }
     try {
       pipeline.run().waitUntilFinish();
@@ -225,9 +241,14 @@ public final class PipelineJob {
     return newline < 0 ? text : text.substring(0, newline);
   }
 
+  /**
+   * The message of the deepest cause, but for an authentication failure the description it is
+   * the cause of (the marker's own message says only that it is not retried).
+   */
   private static String rootMessage(Throwable e) {
     Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
+    while (t.getCause() != null && t.getCause() != t
+        && !(t.getCause() instanceof AuthenticationRefusedException)) {
       t = t.getCause();
     }
     return t.getMessage() != null ? t.getMessage() : t.toString();

@@ -62,10 +62,12 @@ public final class PipelineTranslator {
     try {
       return builder.build(new ConnectorContext(block, definition.pipeline()));
     } catch (PipelineDefinitionException e) {
-      throw e;
+      // a connector's own error about one of its options (the print sink's print.target, ...)
+      throw e.masked(definition.secretValues());
     } catch (IllegalArgumentException e) {
       String message = definition.mask(String.valueOf(e.getMessage()));
-      throw new PipelineDefinitionException(pathOf(block, message), message, e);
+      throw new PipelineDefinitionException(pathOf(block, message), message, e)
+          .masked(definition.secretValues());
     }
   }
 

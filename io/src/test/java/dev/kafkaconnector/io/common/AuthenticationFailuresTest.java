@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kafkaconnector.formats.options.Configuration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.flink.runtime.throwable.ThrowableClassifier;
 import org.apache.flink.runtime.throwable.ThrowableType;
 import org.junit.jupiter.api.Test;
@@ -76,7 +78,23 @@ class AuthenticationFailuresTest {
             "write", new SslAuthenticationException("SSL handshake failed"), SASL);
     assertTrue(message.contains("SSL handshake failed"), message);
     assertTrue(message.contains("properties.ssl.truststore.location"), message);
+    assertTrue(message.contains("properties.ssl.keystore.location"), message);
     assertTrue(message.contains("properties.bootstrap.servers=b1:9093"), message);
+  }
+
+  @Test
+  void anAuthorizationFailureIsFoundAndNamesThePrincipalsMechanismAndTheServers() {
+    TopicAuthorizationException denied = new TopicAuthorizationException(Set.of("orders"));
+    assertSame(denied, AuthenticationFailures.findDenial(new KafkaException("x", denied)));
+    assertNull(AuthenticationFailures.findDenial(new SaslAuthenticationException("bad")));
+    assertNull(AuthenticationFailures.find(denied));
+    String message = AuthenticationFailures.describeDenial("read partition 0 of topic 'orders'",
+        denied, SASL);
+    assertTrue(message.startsWith("Could not read partition 0 of topic 'orders' on the cluster at"
+        + " properties.bootstrap.servers=b1:9093"), message);
+    assertTrue(message.contains("SASL_SSL and mechanism SCRAM-SHA-256"), message);
+    assertTrue(message.contains("TopicAuthorizationException"), message);
+    assertFalse(message.contains(PASSWORD), message);
   }
 
   @Test

@@ -144,6 +144,16 @@ class PipelineDefinitionParserTest {
     assertEquals("user ******", job.mask("user bob"));
   }
 
+  /** A secret value that an error would quote ("expected an integer, got '...'") is masked. */
+  @Test
+  void errorsQuotingASecretValueMaskIt() {
+    PipelineDefinitionException e = assertThrows(PipelineDefinitionException.class,
+        () -> parse(MINIMAL + "pipeline:\n  parallelism: ${secret_values.p}\n",
+            Map.of("secret_values.p", "hunter2")));
+    assertEquals("pipeline.parallelism", e.path());
+    assertEquals("pipeline.parallelism: expected an integer, got '******'", e.getMessage());
+  }
+
   @Test
   void unknownTopLevelKey() {
     PipelineDefinitionException e = error(MINIMAL + "routes:\n  - source-table: a\n");

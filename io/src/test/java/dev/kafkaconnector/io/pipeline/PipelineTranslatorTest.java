@@ -91,6 +91,20 @@ class PipelineTranslatorTest {
             .path());
   }
 
+  /** A connector's own error quoting a secret value (here the print sink's) masks it. */
+  @Test
+  void connectorErrorsQuotingASecretValueMaskIt() {
+    EVENTS_ONE();
+    PipelineDefinition definition = PipelineDefinitionParser.parse(
+        "source:\n  type: test-events\n  id: one\nsink:\n  type: print\n"
+            + "  print.target: ${secret_values.target}\n",
+        Map.of("secret_values.target", "hunter2"), Map.of(), Map.of());
+    PipelineDefinitionException e = assertThrows(PipelineDefinitionException.class,
+        () -> PipelineTranslator.apply(pipeline(), definition));
+    assertEquals("sink.print.target", e.path());
+    assertEquals("sink.print.target: expected stdout or stderr, got '******'", e.getMessage());
+  }
+
   private static void EVENTS_ONE() {
     TestPipelineConnectors.EVENTS.put(
         "one", List.of(new CreateTableEvent(T1, S1),

@@ -22,8 +22,8 @@ import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 
 /**
- * The secured listeners of an embedded broker: {@code SASL_PLAINTEXT}, {@code SSL} and {@code
- * SASL_SSL}, each on its own port beside the PLAINTEXT one (which stays the inter-broker and
+ * The secured listeners of an embedded broker: {@code SASL_PLAINTEXT}, {@code SSL}, {@code
+ * SASL_SSL} and {@code MTLS} (SSL with {@code ssl.client.auth=required}), each on its own port beside the PLAINTEXT one (which stays the inter-broker and
  * admin listener, and the controller listener stays PLAINTEXT too).
  *
  * <p>SASL listeners accept PLAIN (users declared in the listener's JAAS configuration) and
@@ -31,13 +31,21 @@ import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
  * broker runs). The TLS key pair is a self-signed RSA certificate for {@code 127.0.0.1} made by the
  * JDK's {@code keytool} in the cluster directory; its truststore is what clients trust, and an
  * "untrusted" truststore holding another certificate lets tests check a failed handshake.
+ *
+ * <p>The {@code MTLS} listener trusts the client certificates a test certificate authority (made
+ * at start, like the broker's key pair) signed: {@link #createClientStores} signs the client key
+ * pairs it makes; an "untrusted" client keystore holds a self-signed certificate that the broker
+ * refuses.
  */
 final class BrokerSecurity {
   /** The SASL mechanisms every SASL listener enables. */
   static final List<String> MECHANISMS = List.of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512");
 
   /** The secured listener names, which are also their security protocols. */
-  static final List<String> LISTENERS = List.of("SASL_PLAINTEXT", "SSL", "SASL_SSL");
+  static final List<String> LISTENERS = List.of("SASL_PLAINTEXT", "SSL", "SASL_SSL", "MTLS");
+
+  /** The listener that asks for a client certificate; its security protocol is SSL. */
+  static final String MTLS = "MTLS";
 
   private static final long KEYTOOL_TIMEOUT_SECONDS = 60;
 
@@ -67,6 +75,21 @@ final class BrokerSecurity {
     return directory.resolve("tls/untrusted-truststore.p12");
   }
 
+  /** The test certificate authority's key pair, which signs the trusted client certificates. */
+  private Path certificateAuthority() {
+    return directory.resolve("tls/ca.p12");
+  }
+
+  /** What the MTLS listener trusts: the test certificate authority's certificate. */
+  private Path clientCaTruststore() {
+    return directory.resolve("tls/client-ca-truststore.p12");
+  }
+
+  /** A PKCS12 client keystore whose self-signed certificate the MTLS listener does not trust. */
+  Path untrustedClientKeystore() {
+    return directory.resolve("tls/untrusted-client.p12");
+  }
+
   String storePassword() {
     return storePassword;
   }
@@ -90,6 +113,11 @@ final class BrokerSecurity {
     p.put("ssl.keystore.password", storePassword);
     p.put("ssl.key.password", storePassword);
     p.put("ssl.client.auth", "none");
+    String mtls = "listener.name." + MTLS.toLowerCase(Locale.ROOT) + ".";
+    p.put(mtls + "ssl.client.auth", "required");
+    p.put(mtls + "ssl.truststore.type", "PKCS12");
+    p.put(mtls + "ssl.truststore.location", clientCaTruststore().toAbsolutePath().toString());
+    p.put(mtls + "ssl.truststore.password", storePassword);
     return p;
   }
 
@@ -120,6 +148,15 @@ final class BrokerSecurity {
       exportCertificate(other, "other", otherCert);
       importCertificate(truststore(), "broker", brokerCert);
       importCertificate(untrustedTruststore(), "other", otherCert);
+      keytool(
+          "-genkeypair", "-alias", "ca", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
+          "-dname", "CN=ca.embedded-kafka", "-ext", "bc:c", "-storetype", "PKCS12", "-keystore",
+          certificateAuthority().toString(), "-storepass", storePassword, "-keypass",
+          storePassword);
+      Path caCert = directory.resolve("tls/ca.crt");
+      exportCertificate(certificateAuthority(), "ca", caCert);
+      importCertificate(clientCaTruststore(), "ca", caCert);
+      generateKeyPair(untrustedClientKeystore(), "stranger");
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create the TLS stores in " + directory, e);
     }
@@ -128,8 +165,9 @@ final class BrokerSecurity {
 
   /**
    * Creates client stores in {@code target}: a PKCS12 truststore trusting the broker's certificate
-   * and a JKS keystore with a client key pair (JKS, because a PKCS12 key has the store's password),
-   * each with the given passwords. Needs {@link #createStores()} to have run (the cluster started).
+   * and a JKS keystore with a client key pair whose certificate the test certificate authority
+   * signed, so that the MTLS listener accepts it (JKS, because a PKCS12 key has the store's
+   * password), each with the given passwords. Needs {@link #createStores()} to have run (the cluster started).
    */
   synchronized Path[] createClientStores(
       Path target, String truststorePassword, String keystorePassword, String keyPassword) {
@@ -150,6 +188,22 @@ final class BrokerSecurity {
     keytool(
         "-genkeypair", "-alias", "client", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
         "-dname", "CN=client.embedded-kafka", "-storetype", "JKS", "-keystore",
+        keystore.toString(), "-storepass", keystorePassword, "-keypass", keyPassword);
+    Path request = target.resolve("client.csr");
+    Path signed = target.resolve("client.crt");
+    keytool(
+        "-certreq", "-alias", "client", "-keystore", keystore.toString(), "-storepass",
+        keystorePassword, "-keypass", keyPassword, "-file", request.toString());
+    keytool(
+        "-gencert", "-rfc", "-alias", "ca", "-validity", "7", "-keystore",
+        certificateAuthority().toString(), "-storepass", storePassword, "-infile",
+        request.toString(), "-outfile", signed.toString());
+    keytool(
+        "-importcert", "-noprompt", "-alias", "ca", "-file",
+        directory.resolve("tls/ca.crt").toString(), "-keystore", keystore.toString(),
+        "-storepass", keystorePassword);
+    keytool(
+        "-importcert", "-noprompt", "-alias", "client", "-file", signed.toString(), "-keystore",
         keystore.toString(), "-storepass", keystorePassword, "-keypass", keyPassword);
     return new Path[] {truststore, keystore};
   }
@@ -209,12 +263,17 @@ final class BrokerSecurity {
       String address = "," + listener + "://" + host + ":" + ports.get(listener);
       listeners.append(address);
       advertised.append(address);
-      map.append(',').append(listener).append(':').append(listener);
+      map.append(',').append(listener).append(':').append(protocolOf(listener));
     }
     p.setProperty("listeners", listeners.toString());
     p.setProperty("advertised.listeners", advertised.toString());
     p.setProperty("listener.security.protocol.map", map.toString());
     brokerSettings().forEach(p::setProperty);
+  }
+
+  /** The security protocol of a secured listener: its name, but SSL for {@link #MTLS}. */
+  static String protocolOf(String listener) {
+    return MTLS.equals(listener) ? "SSL" : listener;
   }
 
   /**

@@ -124,8 +124,9 @@ public final class EmbeddedKafkaClusterBuilder {
   }
 
   /**
-   * Adds the secured listeners {@code SASL_PLAINTEXT}, {@code SSL} and {@code SASL_SSL} (SASL with
-   * PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512; TLS with a certificate generated at the first start)
+   * Adds the secured listeners {@code SASL_PLAINTEXT}, {@code SSL}, {@code SASL_SSL} and {@code
+   * MTLS} (SASL with PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512; TLS with a certificate generated at the
+   * first start; MTLS is SSL with {@code ssl.client.auth=required})
    * beside the PLAINTEXT one, which stays the listener of {@link
    * EmbeddedKafkaCluster#bootstrapServers()} and of the cluster's own admin client. See {@link
    * EmbeddedKafkaCluster#security()}.

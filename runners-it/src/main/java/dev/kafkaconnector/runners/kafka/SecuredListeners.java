@@ -24,6 +24,12 @@ public final class SecuredListeners {
   public static final String SSL = "SSL";
   /** {@code SASL_SSL}: SASL over TLS. */
   public static final String SASL_SSL = "SASL_SSL";
+  /**
+   * {@code MTLS}: the listener whose security protocol is {@code SSL} with {@code
+   * ssl.client.auth=required}: a client needs a keystore with a certificate the broker trusts
+   * (see {@link #createClientStores}).
+   */
+  public static final String MTLS = BrokerSecurity.MTLS;
 
   private final BrokerConfig config;
   private final BrokerSecurity security;
@@ -39,7 +45,7 @@ public final class SecuredListeners {
   /**
    * Returns the bootstrap servers of one secured listener.
    *
-   * @param protocol {@link #SASL_PLAINTEXT}, {@link #SSL} or {@link #SASL_SSL}
+   * @param protocol {@link #SASL_PLAINTEXT}, {@link #SSL}, {@link #SASL_SSL} or {@link #MTLS}
    * @return {@code 127.0.0.1:<port>}
    */
   public String bootstrapServers(String protocol) {
@@ -75,6 +81,16 @@ public final class SecuredListeners {
   }
 
   /**
+   * Returns a PKCS12 client keystore holding a self-signed certificate, which the {@link #MTLS}
+   * listener refuses; its store and key password is {@link #truststorePassword()}.
+   *
+   * @return a file in the cluster directory, present once the cluster started
+   */
+  public Path untrustedClientKeystoreLocation() {
+    return security.untrustedClientKeystore();
+  }
+
+  /**
    * Returns the password of both truststores (and of the broker's keystore).
    *
    * @return a random password chosen for this cluster
@@ -87,8 +103,9 @@ public final class SecuredListeners {
    * Client-side TLS stores made by {@link #createClientStores}.
    *
    * @param truststore a PKCS12 truststore trusting the broker's certificate
-   * @param keystore a JKS keystore holding a client key pair (the broker asks for no client
-   *     certificate, but the Kafka client loads the keystore, so its passwords are checked)
+   * @param keystore a JKS keystore holding a client key pair whose certificate the {@link #MTLS}
+   *     listener trusts (the other listeners ask for no client certificate, but the Kafka client
+   *     loads the keystore, so its passwords are checked there too)
    */
   public record ClientStores(Path truststore, Path keystore) {}
 
@@ -113,9 +130,11 @@ public final class SecuredListeners {
    * Returns the Kafka client properties (without the connector's {@code properties.} prefix) to
    * reach a secured listener.
    *
-   * @param protocol {@link #SASL_PLAINTEXT}, {@link #SSL} or {@link #SASL_SSL}
-   * @param mechanism PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512; ignored for {@link #SSL}
-   * @param user the SASL user; ignored for {@link #SSL}
+   * @param protocol {@link #SASL_PLAINTEXT}, {@link #SSL}, {@link #SASL_SSL} or {@link #MTLS}
+   *     (whose properties have no keystore: add one of {@link #createClientStores})
+   * @param mechanism PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512; ignored for {@link #SSL} and {@link
+   *     #MTLS}
+   * @param user the SASL user; ignored for {@link #SSL} and {@link #MTLS}
    * @param password its password (any string, for testing wrong credentials)
    * @return {@code bootstrap.servers}, {@code security.protocol} and the SASL and TLS entries
    */
@@ -123,8 +142,9 @@ public final class SecuredListeners {
       String protocol, String mechanism, String user, String password) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("bootstrap.servers", bootstrapServers(protocol));
-    p.put("security.protocol", protocol);
-    if (!SSL.equals(protocol)) {
+    String securityProtocol = BrokerSecurity.protocolOf(protocol);
+    p.put("security.protocol", securityProtocol);
+    if (!SSL.equals(securityProtocol)) {
       p.put("sasl.mechanism", mechanism);
       p.put(
           "sasl.jaas.config",

@@ -1,46 +1,57 @@
 package dev.kafkaconnector.runners.security;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static dev.kafkaconnector.runners.security.SecuredJobs.FAILURE_BOUND;
+import static dev.kafkaconnector.runners.security.SecuredJobs.SCHEMA;
+import static dev.kafkaconnector.runners.security.SecuredJobs.awaitFailure;
+import static dev.kafkaconnector.runners.security.SecuredJobs.cancel;
+import static dev.kafkaconnector.runners.security.SecuredJobs.row;
+import static dev.kafkaconnector.runners.security.SecuredJobs.runAndFail;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
-import dev.kafkaconnector.io.KafkaConnectorWrite;
 import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.runners.kafka.SecuredListeners;
 import dev.kafkaconnector.runners.read.CollectingSink;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.Create;
-import org.apache.beam.sdk.values.Row;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
+import org.apache.kafka.clients.admin.UserScramCredentialDeletion;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads and writes through the secured listeners of one broker (SASL_PLAINTEXT with PLAIN and both
- * SCRAM mechanisms, SSL, SASL_SSL) with spec option keys only, and checks that wrong credentials
- * and an untrusted certificate fail within 30 s, naming the mechanism (or SSL) and {@code
- * properties.bootstrap.servers}, never the password. The matrix runs on the DirectRunner, one
- * round trip on embedded Flink.
+ * SCRAM mechanisms, SSL, SASL_SSL, and mutual TLS) with spec option keys only, and checks that
+ * wrong credentials, an untrusted certificate and a missing or untrusted client certificate fail
+ * within 30 s, naming the mechanism (or SSL) and {@code properties.bootstrap.servers}, never a
+ * password; also when the credentials are revoked while an unbounded read runs. The matrix runs
+ * on the DirectRunner, one round trip and the failures of unbounded reads on embedded Flink too.
  */
 class SecuredBrokerIT {
   private static final String USER = "alice";
@@ -49,13 +60,18 @@ class SecuredBrokerIT {
   /** A SCRAM user whose credentials a case deletes while its job runs. */
   private static final String REVOKED_USER = "bob";
   private static final String REVOKED_PASSWORD = "canary-revoked-" + UUID.randomUUID();
-  private static final Duration FAILURE_BOUND = Duration.ofSeconds(30);
-  private static final Schema SCHEMA =
-      Schema.builder().addInt64Field("id").addStringField("name").build();
+  /** The password of the SCRAM users the reconnect case creates (and deletes) itself. */
+  private static final String RECONNECT_PASSWORD = "canary-reconnect-" + UUID.randomUUID();
+  private static final String KEYSTORE_PASSWORD = "canary-keystore-" + UUID.randomUUID();
+  private static final String KEY_PASSWORD = "canary-key-" + UUID.randomUUID();
+  private static final String CLIENT_TRUSTSTORE_PASSWORD = "canary-trust-" + UUID.randomUUID();
   private static final AtomicInteger TOPICS = new AtomicInteger();
   private static final String FLINK_SHADED = "org.apache.flink.kafka.shaded.";
 
+  @TempDir static Path stores;
   private static EmbeddedKafkaCluster kafka;
+  private static SecuredListeners.ClientStores clientStores;
+  private static SecuredJobs jobs;
 
   @BeforeAll
   static void startBroker() {
@@ -64,6 +80,11 @@ class SecuredBrokerIT {
             .withSaslUser(USER, PASSWORD)
             .withSaslUser(REVOKED_USER, REVOKED_PASSWORD)
             .start();
+    clientStores = kafka.security().createClientStores(
+        stores, CLIENT_TRUSTSTORE_PASSWORD, KEYSTORE_PASSWORD, KEY_PASSWORD);
+    jobs = new SecuredJobs(List.of(PASSWORD, WRONG, REVOKED_PASSWORD, RECONNECT_PASSWORD,
+        KEYSTORE_PASSWORD, KEY_PASSWORD, CLIENT_TRUSTSTORE_PASSWORD,
+        kafka.security().truststorePassword()));
   }
 
   @AfterAll
@@ -90,45 +111,60 @@ class SecuredBrokerIT {
   })
   void writesAndReadsWithTheRightCredentials(
       String protocol, String mechanism, boolean flinkShaded) {
-    String topic = newTopic();
     Map<String, String> security = options(protocol, mechanism, PASSWORD);
     if (flinkShaded) {
       security.computeIfPresent(
           "properties.sasl.jaas.config",
           (k, jaas) -> jaas.replace("org.apache.kafka.", FLINK_SHADED + "org.apache.kafka."));
     }
-    roundTrip(topic, security, () -> PipelineRunners.direct(true, true));
+    jobs.roundTrip(newTopic(), security, () -> PipelineRunners.direct(true, true));
   }
 
   /** One FlinkRunner case (embedded Flink, parallelism 2): SCRAM-SHA-512 over SASL_SSL. */
   @Test
   void flinkRunnerWritesAndReadsThroughSaslSsl() {
-    String topic = newTopic();
     Map<String, String> security = options(SecuredListeners.SASL_SSL, "SCRAM-SHA-512", PASSWORD);
-    roundTrip(topic, security, () -> PipelineRunners.flink("[local]", 2, true));
+    jobs.roundTrip(newTopic(), security, () -> PipelineRunners.flink("[local]", 2, true));
   }
 
-  private static void roundTrip(
-      String topic, Map<String, String> security, Supplier<PipelineOptions> options) {
-    List<Row> rows = new ArrayList<>();
-    for (long i = 0; i < 30; i++) {
-      rows.add(Row.withSchema(SCHEMA).addValues(i, "n" + i).build());
-    }
-    KafkaConnectorWrite write = write(topic, security);
-    assertNoSecret(write.toString(), "write toString()");
-    Pipeline writing = Pipeline.create(options.get());
-    writing.apply(Create.of(rows).withRowSchema(SCHEMA)).apply(write);
-    assertEquals(PipelineResult.State.DONE, writing.run().waitUntilFinish());
+  /**
+   * Mutual TLS ({@code ssl.client.auth=required}): a client keystore whose certificate the broker
+   * trusts, given by {@code properties.ssl.keystore.location/password} and {@code
+   * properties.ssl.key.password} (a JKS store whose key has its own password), on both runners.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"DirectRunner", "FlinkRunner"})
+  void writesAndReadsThroughMutualTls(String runner) {
+    Supplier<PipelineOptions> options = runner.equals("DirectRunner")
+        ? () -> PipelineRunners.direct(true, true)
+        : () -> PipelineRunners.flink("[local]", 2, true);
+    jobs.roundTrip(newTopic(), mutualTls(clientStores.keystore(), "JKS", KEYSTORE_PASSWORD,
+        KEY_PASSWORD), options);
+  }
 
-    KafkaConnectorRead read = read(topic, security);
-    assertNoSecret(read.toString(), "read toString()");
-    CollectingSink collected = new CollectingSink();
-    Pipeline reading = Pipeline.create(options.get());
-    reading.apply(read).apply(collected);
-    assertEquals(PipelineResult.State.DONE, reading.run().waitUntilFinish());
-    assertEquals(
-        new TreeSet<>(rows.stream().map(Row::toString).toList()),
-        new TreeSet<>(collected.rows().stream().map(Row::toString).toList()));
+  /**
+   * A client without a keystore, and one whose certificate the broker does not trust, fail the
+   * write and the read within 30 s naming SSL, the servers and the keystore option (DirectRunner);
+   * an unbounded read with the untrusted certificate on Flink fails instead of restarting.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"no keystore", "untrusted client certificate"})
+  void mutualTlsWithoutATrustedClientCertificateFailsClearlyAndInTime(String what)
+      throws Exception {
+    String topic = newTopic();
+    Map<String, String> security = what.equals("no keystore")
+        ? mutualTls(null, null, null, null)
+        : mutualTls(kafka.security().untrustedClientKeystoreLocation(), "PKCS12",
+            kafka.security().truststorePassword(), kafka.security().truststorePassword());
+    String servers = security.get("properties.bootstrap.servers");
+    jobs.assertNamed(runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+        .apply(jobs.write(topic, security))), "SSL", servers, "properties.ssl.keystore.location");
+    jobs.assertNamed(runAndFail(p -> p.apply(jobs.read(topic, security))), "SSL", servers);
+    if (!what.equals("no keystore")) {
+      Pipeline pipeline = Pipeline.create(PipelineRunners.flinkStreaming());
+      pipeline.apply(unboundedRead(topic, security, "1 s"));
+      jobs.assertNamed(awaitFailure(pipeline.run(), true), "SSL", servers);
+    }
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -141,12 +177,9 @@ class SecuredBrokerIT {
     String topic = newTopic();
     Map<String, String> security = options(protocol, mechanism, WRONG);
     String servers = security.get("properties.bootstrap.servers");
-    Throwable writeFailure = runAndFail(p -> p.apply(Create.of(
-        Row.withSchema(SCHEMA).addValues(1L, "x").build()).withRowSchema(SCHEMA))
-        .apply(write(topic, security)));
-    assertNamed(writeFailure, mechanism, servers);
-    Throwable readFailure = runAndFail(p -> p.apply(read(topic, security)));
-    assertNamed(readFailure, mechanism, servers);
+    jobs.assertNamed(runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+        .apply(jobs.write(topic, security))), mechanism, servers);
+    jobs.assertNamed(runAndFail(p -> p.apply(jobs.read(topic, security))), mechanism, servers);
   }
 
   @Test
@@ -155,10 +188,9 @@ class SecuredBrokerIT {
     Map<String, String> security = options(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", WRONG);
     security.put("sink.delivery-guarantee", "exactly-once");
     security.put("sink.transactional-id-prefix", "secured-eos-" + System.nanoTime());
-    Throwable failure = runAndFail(p -> p.apply(Create.of(
-        Row.withSchema(SCHEMA).addValues(1L, "x").build()).withRowSchema(SCHEMA))
-        .apply(write(topic, security)));
-    assertNamed(failure, "SCRAM-SHA-256", security.get("properties.bootstrap.servers"));
+    Throwable failure = runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+        .apply(jobs.write(topic, security)));
+    jobs.assertNamed(failure, "SCRAM-SHA-256", security.get("properties.bootstrap.servers"));
   }
 
   /**
@@ -169,100 +201,133 @@ class SecuredBrokerIT {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"DirectRunner", "FlinkRunner"})
   void aWrongPasswordFailsAnUnboundedReadInsteadOfRetrying(String runner) throws Exception {
-    String topic = newTopic();
     Map<String, String> security =
         options(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", WRONG);
-    String servers = security.get("properties.bootstrap.servers");
-    Map<String, String> unbounded = new LinkedHashMap<>(security);
-    unbounded.put("topic", topic);
-    unbounded.put("format", "json");
-    unbounded.put("scan.startup.mode", "earliest-offset");
-    unbounded.put("scan.topic-partition-discovery.interval", "1 s");
-    KafkaConnectorRead read = KafkaConnectorIO.read().withOptions(unbounded).withSchema(SCHEMA);
-    if (runner.equals("DirectRunner")) {
-      assertNamed(runAndFail(p -> p.apply(read)), "SCRAM-SHA-256", servers);
-      return;
-    }
-    Pipeline pipeline = Pipeline.create(PipelineRunners.flinkStreaming());
+    KafkaConnectorRead read = unboundedRead(newTopic(), security, "1 s");
+    boolean flink = runner.equals("FlinkRunner");
+    Pipeline pipeline = Pipeline.create(
+        flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
     pipeline.apply(read);
-    long start = System.nanoTime();
-    PipelineResult result = pipeline.run();
-    Throwable failure = FlinkJobs.failure(result, FAILURE_BOUND);
-    System.out.println("Flink job failed after "
-        + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + failure);
-    assertNamed(failure, "SCRAM-SHA-256", servers);
+    jobs.assertNamed(awaitFailure(pipeline.run(), flink), "SCRAM-SHA-256",
+        security.get("properties.bootstrap.servers"));
   }
 
   /**
    * Credentials revoked while an unbounded read runs: the next periodic partition discovery is
    * refused and fails the job (before, it logged the failure and tried again every interval for
-   * ever). The read's own connections, opened before, stay authenticated. Each runner revokes
-   * another mechanism's credentials of the user.
+   * ever). Each runner revokes another mechanism's credentials of the user.
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"DirectRunner, SCRAM-SHA-256", "FlinkRunner, SCRAM-SHA-512"})
   void revokedCredentialsFailTheNextPartitionDiscovery(String runner, String mechanism)
       throws Exception {
     String topic = newTopic();
-    Map<String, String> security = new LinkedHashMap<>();
-    kafka.security()
-        .clientProperties(SecuredListeners.SASL_PLAINTEXT, mechanism, REVOKED_USER, REVOKED_PASSWORD)
-        .forEach((k, v) -> security.put("properties." + k, v));
-    String servers = security.get("properties.bootstrap.servers");
-    Map<String, String> unbounded = new LinkedHashMap<>(security);
-    unbounded.put("topic", topic);
-    unbounded.put("format", "json");
-    unbounded.put("scan.startup.mode", "earliest-offset");
-    unbounded.put("scan.topic-partition-discovery.interval", "1 s");
+    Map<String, String> security = scram(mechanism, REVOKED_USER, REVOKED_PASSWORD);
+    Throwable failure = failAfterRevoking(runner, topic, security, "1 s", () -> {
+      alterScram(new UserScramCredentialDeletion(
+          REVOKED_USER, ScramMechanism.fromMechanismName(mechanism)));
+    });
+    jobs.assertNamed(failure, mechanism, security.get("properties.bootstrap.servers"));
+  }
+
+  /**
+   * The partition readers' own path: partition discovery off, so nothing but the readers talks to
+   * the broker. The user's credentials are deleted while the readers poll, and the broker is
+   * restarted so that their consumers lose their (authenticated) connections and reconnect; the
+   * new authentication is refused, and the job fails, not retried by the DirectRunner's reader
+   * nor restarted by Flink, naming the mechanism, the servers and the topic-partition. The user is
+   * created by this case (not declared to the cluster, whose start creates its users again).
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"DirectRunner, SCRAM-SHA-256", "FlinkRunner, SCRAM-SHA-512"})
+  void aReaderRefusedAfterAReconnectFailsTheJobNamingItsPartition(String runner, String mechanism)
+      throws Exception {
+    String user = "carol-" + runner.toLowerCase(java.util.Locale.ROOT);
+    ScramMechanism scram = ScramMechanism.fromMechanismName(mechanism);
+    alterScram(new UserScramCredentialUpsertion(
+        user, new ScramCredentialInfo(scram, 4096), RECONNECT_PASSWORD));
+    String topic = newTopic();
+    Map<String, String> security = scram(mechanism, user, RECONNECT_PASSWORD);
+    awaitLogin(security);
+    Throwable failure = failAfterRevoking(runner, topic, security, "0 s", () -> {
+      alterScram(new UserScramCredentialDeletion(user, scram));
+      kafka.restart();
+    });
+    String message = jobs.assertNamed(failure, mechanism,
+        security.get("properties.bootstrap.servers"), "of topic '" + topic + "'");
+    assertTrue(message.contains("Could not read partition "), message);
+  }
+
+  /**
+   * Runs an unbounded read of {@code topic}, waits until it delivered a record, runs {@code
+   * revoke} and returns the job's failure, which must come within 30 s.
+   */
+  private static Throwable failAfterRevoking(String runner, String topic,
+      Map<String, String> security, String discovery, ThrowingRunnable revoke) throws Exception {
     CollectingSink collected = new CollectingSink();
     boolean flink = runner.equals("FlinkRunner");
-    Pipeline pipeline =
-        Pipeline.create(flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
-    pipeline.apply(KafkaConnectorIO.read().withOptions(unbounded).withSchema(SCHEMA)).apply(collected);
+    Pipeline pipeline = Pipeline.create(
+        flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
+    pipeline.apply(unboundedRead(topic, security, discovery)).apply(collected);
     PipelineResult result = pipeline.run();
     try {
-      try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> producer =
-          new org.apache.kafka.clients.producer.KafkaProducer<>(
-              Map.of("bootstrap.servers", kafka.bootstrapServers()),
-              new org.apache.kafka.common.serialization.ByteArraySerializer(),
-              new org.apache.kafka.common.serialization.ByteArraySerializer())) {
-        producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
-            topic, "{\"id\": 1, \"name\": \"a\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+          Map.of("bootstrap.servers", kafka.bootstrapServers()), new ByteArraySerializer(),
+          new ByteArraySerializer())) {
+        producer.send(new ProducerRecord<>(
+            topic, "{\"id\": 1, \"name\": \"a\"}".getBytes(StandardCharsets.UTF_8)));
       }
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (collected.rows().isEmpty()) {
         assertTrue(System.nanoTime() < deadline, "the read never delivered the first record");
         Thread.sleep(100);
       }
-      try (org.apache.kafka.clients.admin.Admin admin =
-          org.apache.kafka.clients.admin.Admin.create(kafka.adminProperties())) {
-        admin.alterUserScramCredentials(List.of(
-                new org.apache.kafka.clients.admin.UserScramCredentialDeletion(
-                    REVOKED_USER,
-                    org.apache.kafka.clients.admin.ScramMechanism.fromMechanismName(mechanism))))
-            .all().get(30, java.util.concurrent.TimeUnit.SECONDS);
-      }
-    } catch (RuntimeException | InterruptedException | java.util.concurrent.ExecutionException e) {
+      revoke.run();
+    } catch (Exception | AssertionError e) {
       cancel(result);
       throw e;
     }
     long start = System.nanoTime();
-    Throwable failure;
-    if (flink) {
-      failure = FlinkJobs.failure(result, FAILURE_BOUND);
-    } else {
-      try {
-        PipelineResult.State state =
-            result.waitUntilFinish(org.joda.time.Duration.millis(FAILURE_BOUND.toMillis()));
-        cancel(result);
-        failure = fail("the job did not fail within " + FAILURE_BOUND.toSeconds() + " s: " + state);
-      } catch (RuntimeException e) {
-        failure = e;
-      }
-    }
+    Throwable failure = awaitFailure(result, flink);
     System.out.println("Failed " + Duration.ofNanos(System.nanoTime() - start).toMillis()
         + " ms after the credentials were revoked: " + failure);
-    assertNamed(failure, mechanism, servers);
+    return failure;
+  }
+
+  private interface ThrowingRunnable {
+    void run() throws Exception;
+  }
+
+  private static void alterScram(UserScramCredentialAlteration alteration) throws Exception {
+    try (Admin admin = Admin.create(kafka.adminProperties())) {
+      admin.alterUserScramCredentials(List.of(alteration)).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Waits until a SCRAM login with {@code security} succeeds (credentials propagate). */
+  private static void awaitLogin(Map<String, String> security) throws InterruptedException {
+    Map<String, Object> props = new LinkedHashMap<>();
+    security.forEach((k, v) -> props.put(k.substring("properties.".length()), v));
+    long deadline = System.nanoTime() + FAILURE_BOUND.toNanos();
+    while (true) {
+      try (Admin admin = Admin.create(props)) {
+        admin.describeCluster().nodes().get(10, TimeUnit.SECONDS);
+        return;
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        assertTrue(System.nanoTime() < deadline, "the SCRAM login never succeeded: " + e);
+        Thread.sleep(100);
+      }
+    }
+  }
+
+  private static KafkaConnectorRead unboundedRead(
+      String topic, Map<String, String> security, String discovery) {
+    Map<String, String> unbounded = new LinkedHashMap<>(security);
+    unbounded.put("topic", topic);
+    unbounded.put("format", "json");
+    unbounded.put("scan.startup.mode", "earliest-offset");
+    unbounded.put("scan.topic-partition-discovery.interval", discovery);
+    return KafkaConnectorIO.read().withOptions(unbounded).withSchema(SCHEMA);
   }
 
   @Test
@@ -273,12 +338,9 @@ class SecuredBrokerIT {
         "properties.ssl.truststore.location",
         kafka.security().untrustedTruststoreLocation().toString());
     String servers = security.get("properties.bootstrap.servers");
-    Throwable writeFailure = runAndFail(p -> p.apply(Create.of(
-        Row.withSchema(SCHEMA).addValues(1L, "x").build()).withRowSchema(SCHEMA))
-        .apply(write(topic, security)));
-    assertNamed(writeFailure, "SSL", servers);
-    Throwable readFailure = runAndFail(p -> p.apply(read(topic, security)));
-    assertNamed(readFailure, "SSL", servers);
+    jobs.assertNamed(runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+        .apply(jobs.write(topic, security))), "SSL", servers);
+    jobs.assertNamed(runAndFail(p -> p.apply(jobs.read(topic, security))), "SSL", servers);
   }
 
   private static String newTopic() {
@@ -289,81 +351,30 @@ class SecuredBrokerIT {
 
   /** The secured listener's client properties as connector options ({@code properties.*}). */
   private static Map<String, String> options(String protocol, String mechanism, String password) {
-    Map<String, String> out = new LinkedHashMap<>();
-    kafka.security()
-        .clientProperties(protocol, mechanism, USER, password)
-        .forEach((k, v) -> out.put("properties." + k, v));
+    return prefixed(kafka.security().clientProperties(protocol, mechanism, USER, password));
+  }
+
+  private static Map<String, String> scram(String mechanism, String user, String password) {
+    return prefixed(kafka.security()
+        .clientProperties(SecuredListeners.SASL_PLAINTEXT, mechanism, user, password));
+  }
+
+  /** The MTLS listener's options with the client keystore given (none when null). */
+  private static Map<String, String> mutualTls(
+      Path keystore, String type, String keystorePassword, String keyPassword) {
+    Map<String, String> out = options(SecuredListeners.MTLS, null, null);
+    if (keystore != null) {
+      out.put("properties.ssl.keystore.location", keystore.toString());
+      out.put("properties.ssl.keystore.type", type);
+      out.put("properties.ssl.keystore.password", keystorePassword);
+      out.put("properties.ssl.key.password", keyPassword);
+    }
     return out;
   }
 
-  private static KafkaConnectorWrite write(String topic, Map<String, String> security) {
-    Map<String, String> options = new LinkedHashMap<>(security);
-    options.put("topic", topic);
-    options.put("format", "json");
-    return KafkaConnectorIO.write().withOptions(options);
-  }
-
-  private static KafkaConnectorRead read(String topic, Map<String, String> security) {
-    Map<String, String> options = new LinkedHashMap<>(security);
-    options.put("topic", topic);
-    options.put("format", "json");
-    options.put("scan.startup.mode", "earliest-offset");
-    options.put("scan.bounded.mode", "latest-offset");
-    return KafkaConnectorIO.read().withOptions(options).withSchema(SCHEMA);
-  }
-
-  private static Throwable runAndFail(java.util.function.Consumer<Pipeline> build) {
-    Pipeline pipeline = Pipeline.create(PipelineRunners.direct(false, true));
-    build.accept(pipeline);
-    long start = System.nanoTime();
-    PipelineResult result = null;
-    try {
-      result = pipeline.run();
-      PipelineResult.State state =
-          result.waitUntilFinish(org.joda.time.Duration.millis(FAILURE_BOUND.toMillis() * 2));
-      cancel(result);
-      return fail("the pipeline did not fail in " + FAILURE_BOUND.toSeconds() * 2 + " s: " + state);
-    } catch (RuntimeException e) {
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
-      System.out.println("Failed after " + took.toMillis() + " ms: " + e);
-      assertTrue(
-          took.compareTo(FAILURE_BOUND) < 0, "failed only after " + took.toMillis() + " ms: " + e);
-      return e;
-    }
-  }
-
-  private static void cancel(PipelineResult result) {
-    try {
-      result.cancel();
-    } catch (java.io.IOException | RuntimeException e) {
-      // already ended
-    }
-  }
-
-  /** Some message of the chain names the mechanism and the servers; none holds a password. */
-  private static void assertNamed(Throwable failure, String mechanism, String servers) {
-    String naming = null;
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      String message = String.valueOf(t.getMessage());
-      assertNoSecret(message, t.getClass().getName() + " message");
-      for (Throwable s : t.getSuppressed()) {
-        assertNoSecret(String.valueOf(s.getMessage()), "suppressed message");
-      }
-      if (naming == null
-          && message.contains(mechanism)
-          && message.contains("properties.bootstrap.servers=" + servers)) {
-        naming = message;
-      }
-    }
-    assertNotNull(naming, "no message names " + mechanism + " and the servers: " + failure);
-  }
-
-  private static void assertNoSecret(String text, String where) {
-    assertFalse(text.contains(PASSWORD), where + " holds the password: " + text);
-    assertFalse(text.contains(WRONG), where + " holds the (wrong) password: " + text);
-    assertFalse(text.contains(REVOKED_PASSWORD), where + " holds the revoked password: " + text);
-    assertFalse(
-        text.contains(kafka.security().truststorePassword()),
-        where + " holds the truststore password: " + text);
+  private static Map<String, String> prefixed(Map<String, String> clientProperties) {
+    Map<String, String> out = new LinkedHashMap<>();
+    clientProperties.forEach((k, v) -> out.put("properties." + k, v));
+    return out;
   }
 }

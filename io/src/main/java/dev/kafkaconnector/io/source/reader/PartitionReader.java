@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
+import dev.kafkaconnector.io.common.AuthenticationFailures;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -105,7 +106,8 @@ final class PartitionReader implements AutoCloseable {
   /**
    * Whether the partition still exists, asked at most every {@code every} while it gives no
    * records; true when not asked this time or when the broker cannot be asked. A partition is only
-   * taken as gone when the broker said so twice in a row.
+   * taken as gone when the broker said so twice in a row. An authentication or authorization
+   * failure is thrown.
    */
   boolean stillExists(Duration every) {
     long now = System.nanoTime();
@@ -123,6 +125,10 @@ final class PartitionReader implements AutoCloseable {
       missingAnswers = exists ? 0 : missingAnswers + 1;
       return missingAnswers < 2;
     } catch (RuntimeException e) {
+      if (AuthenticationFailures.find(e) != null || AuthenticationFailures.findDenial(e) != null) {
+        // Not a question of existence: the reader fails (see ReadPartitionFn).
+        throw e;
+      }
       LOG.debug("Could not check that {} exists: {}", partition, e.toString());
       return true;
     }
