@@ -127,8 +127,12 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     // Counted once per bundle: a metric update per record costs more than the send on Flink.
     written.inc(sentRecords);
     bytes.inc(sentBytes);
-    withoutRecord.inc(rowsWithoutRecord);
-    superseded.inc(rowsSuperseded);
+    if (rowsWithoutRecord > 0) {
+      withoutRecord.inc(rowsWithoutRecord);
+    }
+    if (rowsSuperseded > 0) {
+      superseded.inc(rowsSuperseded);
+    }
     sentRecords = 0;
     sentBytes = 0;
     rowsWithoutRecord = 0;
