@@ -1,6 +1,7 @@
 package dev.kafkaconnector.formats.avro;
 
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.text.Utf16;
 import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -177,7 +178,8 @@ final class AvroWriters {
         if (avro.getType() == Schema.Type.ENUM) {
           return enumSymbol(avro, path);
         }
-        return (value, out) -> out.writeString((String) value);
+        return (value, out) ->
+            out.writeString(Utf16.wellFormed((String) value, AvroFormatFactory.IDENTIFIER, path));
       case BYTES:
         if (avro.getType() == Schema.Type.FIXED) {
           int size = avro.getFixedSize();
@@ -339,7 +341,8 @@ final class AvroWriters {
               AvroFormatFactory.IDENTIFIER, path, "null map key (Avro map keys are strings)");
         }
         out.startItem();
-        out.writeString((String) entry.getKey());
+        out.writeString(
+            Utf16.wellFormed((String) entry.getKey(), AvroFormatFactory.IDENTIFIER, path + "{key}"));
         valueWriter.write(entry.getValue(), out);
       }
       out.writeMapEnd();

@@ -7,6 +7,7 @@ import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.text.Utf16;
 import dev.kafkaconnector.schema.SqlTypeRoot;
 import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
@@ -135,6 +136,8 @@ final class ProtoWriters {
         return enumValue(field.getEnumType(), ProtoTypeMatch.root(type), path);
       case MESSAGE:
         return new MessageWriter(field.getMessageType(), type.getRowSchema(), path, nullString);
+      case STRING:
+        return value -> Utf16.wellFormed((String) value, ProtobufFormatFactory.IDENTIFIER, path);
       default:
         return value -> value;
     }

@@ -131,6 +131,20 @@ class ProtobufBadInputTest {
     assertEquals(2, row.getRow("child").getInt32("value"));
   }
 
+  /** protobuf-java would write '?' for it (and log a warning): a bad row instead. */
+  @Test
+  void anUnpairedSurrogateIsNotWritten() {
+    Schema schema = Schema.builder().addNullableField("user_name", FieldType.STRING).build();
+    FormatException e =
+        assertThrows(
+            FormatException.class,
+            () ->
+                encoder(schema, options(USER_EVENT))
+                    .encode(Row.withSchema(schema).addValue("a\uD800").build()));
+    assertEquals("user_name", e.field());
+    assertTrue(e.getMessage().contains("unpaired surrogate"), e.getMessage());
+  }
+
   @Test
   void largeStringRoundTrips() throws Exception {
     Schema schema = Schema.builder().addNullableField("user_name", FieldType.STRING).build();

@@ -10,6 +10,8 @@ import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
 import org.apache.beam.sdk.state.ValueState;
@@ -96,6 +98,7 @@ final class ExactlyOnceWrites {
     private final BadRows<T> badRows;
     private final int shards;
     private final int maxRequestSize;
+    private final Counter withoutRecord = Metrics.counter("kafka-connector", "rows-without-record");
     private transient @Nullable T pendingBefore;
     private transient PartitionChoice choice;
     private transient @Nullable KafkaProducer<byte[], byte[]> metadata;
@@ -168,9 +171,25 @@ final class ExactlyOnceWrites {
         if (record != null) {
           KV<Integer, EncodedRecord> sharded = shard(record, before);
           context.output(ENCODED, sharded, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+        } else {
+          withoutRecord.inc();
         }
       } catch (BadRowException e) {
-        throw new KafkaSinkException(badRows.describe(e), e);
+        String reason = badRows.describe(e);
+        if (!badRows.deadLetter()) {
+          throw new KafkaSinkException(reason, e);
+        }
+        try {
+          context.output(
+              WriteFn.BAD_RECORDS,
+              BadRecord.fromExceptionInformation(before, badRows.coder(), e, reason),
+              BoundedWindow.TIMESTAMP_MIN_VALUE,
+              GlobalWindow.INSTANCE);
+        } catch (Exception routing) {
+          throw new KafkaSinkException(
+              "Could not write the bad row to the dead-letter output: " + reason, routing);
+        }
+        badRows.counted();
       }
     }
 
@@ -178,7 +197,8 @@ final class ExactlyOnceWrites {
       try {
         EncodedRecord record = encoder.encode(row);
         if (record == null) {
-          return; // nothing to write: an upsert table's -U row, a schema change
+          withoutRecord.inc(); // nothing to write: an upsert table's -U row, a schema change
+          return;
         }
         emit(record, row, out);
       } catch (BadRowException e) {
@@ -196,6 +216,12 @@ final class ExactlyOnceWrites {
       String tooLarge = RecordSender.tooLarge(record, maxRequestSize);
       if (tooLarge != null) {
         throw new BadRowException(null, tooLarge, null);
+      }
+      if (record.partition() != null) {
+        String missing = partitions().missing(record.topic(), record.partition());
+        if (missing != null) {
+          throw new BadRowException(null, missing + ", as the 'partition' metadata column says", null);
+        }
       }
       int shard;
       if (record.partition() != null) {

@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -31,8 +33,11 @@ final class RecordSender implements AutoCloseable {
   private final int maxRequestSize;
   private final AtomicReference<Exception> failure = new AtomicReference<>();
   private final AtomicLong failedSends = new AtomicLong();
+  /** Where the first failed send went, for the error. */
+  private volatile String firstFailedAt = "?";
   private final Callback callback;
   private final PartitionNumbers partitions;
+  private final Counter sendsFailed = Metrics.counter("kafka-connector", "records-send-failed");
 
   RecordSender(SinkSpec spec, String clientId) {
     this.spec = spec;
@@ -54,6 +59,11 @@ final class RecordSender implements AutoCloseable {
             if (!failure.compareAndSet(null, exception)) {
               return;
             }
+            firstFailedAt =
+                metadata == null
+                    ? "?"
+                    : "topic '" + metadata.topic() + "' partition "
+                        + (metadata.partition() < 0 ? "?" : String.valueOf(metadata.partition()));
             LOG.warn("Writing to {} failed: {}", metadata == null ? "?" : metadata.topic(), exception.toString());
           }
         };
@@ -138,8 +148,12 @@ final class RecordSender implements AutoCloseable {
     if (spec.guarantee() == DeliveryGuarantee.NONE) {
       Exception e = failure.getAndSet(null);
       if (e != null) {
+        long failed = failedSends.getAndSet(0);
+        // Called from the writer's bundle methods, where a Beam counter can be updated: the loss
+        // is logged and counted, never silent.
+        sendsFailed.inc(failed);
         LOG.warn("{} records could not be written (sink.delivery-guarantee none): {}",
-            failedSends.getAndSet(0), e.toString());
+            failed, e.toString());
       }
       return;
     }
@@ -159,7 +173,8 @@ final class RecordSender implements AutoCloseable {
     if (e != null) {
       throw new KafkaSinkException(
           failedSends.get() + " record(s) could not be written to Kafka ("
-              + spec.clientProperties().get("bootstrap.servers") + "): " + e.getMessage(), e);
+              + spec.clientProperties().get("bootstrap.servers") + "; the first to " + firstFailedAt
+              + "): " + e.getMessage(), e);
     }
   }
 

@@ -192,12 +192,32 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
       }
     }
     Integer partition = metadata.partition() < 0 ? null : row.getInt32(metadata.partition());
+    if (partition != null && partition < 0) {
+      throw new BadRowException(
+          physicalName(metadata.partition(), row),
+          "the partition " + partition + " is negative (the 'partition' metadata column)",
+          null);
+    }
     Long timestamp = null;
     if (metadata.timestamp() >= 0) {
       ReadableInstant instant = row.getDateTime(metadata.timestamp());
       timestamp = instant == null ? null : instant.getMillis();
+      if (timestamp != null && timestamp < 0) {
+        throw new BadRowException(
+            physicalName(metadata.timestamp(), row),
+            "the timestamp " + instant + " is before 1970-01-01T00:00:00Z; a Kafka record"
+                + " timestamp is non-negative epoch milliseconds (the 'timestamp' metadata column)",
+            null);
+      }
     }
     Map<String, byte[]> headers = metadata.headers() < 0 ? null : row.getMap(metadata.headers());
+    if (headers != null && headers.containsKey(null)) {
+      throw new BadRowException(
+          physicalName(metadata.headers(), row),
+          "a header has a null key (the 'headers' metadata column); Kafka header keys are"
+              + " strings",
+          null);
+    }
     return new EncodedRecord(topic, partition, timestamp, key, value, headers);
   }
 

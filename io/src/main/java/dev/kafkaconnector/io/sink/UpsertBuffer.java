@@ -28,13 +28,15 @@ final class UpsertBuffer<T> {
     this.intervalNanos = interval.toNanos();
   }
 
-  void add(EncodedRecord record, T row, int shard) {
+  /** Adds a record; true when it replaced an earlier one of its key, which is then not written. */
+  boolean add(EncodedRecord record, T row, int shard) {
     if (latest.isEmpty()) {
       firstNanos = System.nanoTime();
     }
     Key key = new Key(record.topic(), ByteBuffer.wrap(record.key()));
-    latest.remove(key); // keep arrival order of the latest rows
+    boolean replaced = latest.remove(key) != null; // keep arrival order of the latest rows
     latest.put(key, new Entry<>(record, row, shard));
+    return replaced;
   }
 
   boolean full() {

@@ -35,6 +35,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private final BadRows<T> badRows;
   private final Counter written = Metrics.counter("kafka-connector", "records-written");
   private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
+  private final Counter withoutRecord = Metrics.counter("kafka-connector", "rows-without-record");
+  private final Counter superseded = Metrics.counter("kafka-connector", "rows-superseded");
 
   private transient @Nullable RecordSender sender;
   private transient PartitionChoice partitions;
@@ -46,6 +48,9 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   /** Records and bytes sent in this bundle, added to the metrics when it is flushed. */
   private transient long sentRecords;
   private transient long sentBytes;
+  /** Rows written as no record (an upsert -U row) and rows a later row of their key replaced. */
+  private transient long rowsWithoutRecord;
+  private transient long rowsSuperseded;
 
   private record Pending<T>(T row, int shard, Instant timestamp, BoundedWindow window) {}
 
@@ -108,6 +113,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
         EncodedRecord record = encoder.encode(before.row());
         if (record != null) {
           send(record, before.row(), before.shard());
+        } else {
+          rowsWithoutRecord++;
         }
       } catch (BadRowException e) {
         badAtFinish(before, e, context);
@@ -120,18 +127,30 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     // Counted once per bundle: a metric update per record costs more than the send on Flink.
     written.inc(sentRecords);
     bytes.inc(sentBytes);
+    if (rowsWithoutRecord > 0) {
+      withoutRecord.inc(rowsWithoutRecord);
+    }
+    if (rowsSuperseded > 0) {
+      superseded.inc(rowsSuperseded);
+    }
     sentRecords = 0;
     sentBytes = 0;
+    rowsWithoutRecord = 0;
+    rowsSuperseded = 0;
   }
 
   private void writeAlone(T row, int shard, MultiOutputReceiver out) {
     try {
       EncodedRecord record = encoder.encode(row);
       if (record == null) {
-        return; // nothing to write: an upsert table's -U row, a schema change
+        rowsWithoutRecord++; // nothing to write: an upsert table's -U row, a schema change
+        return;
       }
       if (buffer != null) {
-        buffer.add(record, row, shard);
+        check(record); // now, so that a bad row takes the policy, not the buffer's flush
+        if (buffer.add(record, row, shard)) {
+          rowsSuperseded++;
+        }
         if (buffer.full()) {
           flushBuffer();
         }
@@ -148,17 +167,14 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
       try {
         send(entry.record(), entry.row(), entry.shard());
       } catch (BadRowException e) {
-        // Checked when the row was encoded; the size check cannot fail twice.
+        // Checked when the row was buffered (size, partition); not expected to fail now.
         throw new KafkaSinkException(describe(e), e);
       }
     }
   }
 
   private void send(EncodedRecord record, T row, int shard) throws BadRowException {
-    String tooLarge = sender.tooLarge(record);
-    if (tooLarge != null) {
-      throw new BadRowException(null, tooLarge, null);
-    }
+    check(record);
     RecordHeaders headers = null;
     if (record.headers() != null) {
       headers = new RecordHeaders();
@@ -171,6 +187,20 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
             record.topic(), partition, record.timestamp(), record.key(), record.value(), headers));
     sentRecords++;
     sentBytes += record.size();
+  }
+
+  /** Whether the record can be sent: its size, and the partition its row names exists. */
+  private void check(EncodedRecord record) throws BadRowException {
+    String tooLarge = sender.tooLarge(record);
+    if (tooLarge != null) {
+      throw new BadRowException(null, tooLarge, null);
+    }
+    if (record.partition() != null) {
+      String missing = sender.partitions().missing(record.topic(), record.partition());
+      if (missing != null) {
+        throw new BadRowException(null, missing + ", as the 'partition' metadata column says", null);
+      }
+    }
   }
 
   private void bad(T row, BadRowException e, MultiOutputReceiver out) {

@@ -58,7 +58,8 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
   KafkaConnectorRead read(String topic, String format) {
     return boundedRead(topic)
         .withOption("format", format)
-        .withSchema(BadInputCorpus.SCHEMA);
+        .withOptions(BadInputCorpus.options(format))
+        .withSchema(BadInputCorpus.schema(format));
   }
 
   private KafkaConnectorRead boundedRead(String topic) {
@@ -74,7 +75,7 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
 
   static List<Long> ids(List<Row> rows) {
     List<Long> out = new ArrayList<>();
-    rows.forEach(r -> out.add(r.getInt64("id")));
+    rows.forEach(r -> out.add(BadInputCorpus.id(r)));
     out.sort(null);
     return out;
   }
@@ -89,9 +90,9 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"json", "csv", "avro", "debezium-json", "canal-json", "maxwell-json"})
+  @ValueSource(strings = {"json", "csv", "avro", "protobuf", "raw", "debezium-json", "canal-json", "maxwell-json"})
   void everyRecordIsAccountedForUnderEveryPolicy(String format) throws Exception {
-    BadInputCorpus corpus = BadInputCorpus.of(format, format.equals("json"));
+    BadInputCorpus corpus = BadInputCorpus.of(format, format.equals("json") || format.equals("raw"));
     String topic = load(format, corpus);
     long bad = corpus.count(Outcome.BAD);
     long total = corpus.entries().size();
@@ -125,7 +126,7 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
 
     // The format's ignore-parse-errors (where the format has it): nothing fails; a bad record
     // becomes a row with null fields or is skipped, and each is counted.
-    if (!format.equals("avro")) {
+    if (BadInputCorpus.hasIgnoreParseErrors(format)) {
       Run lenient = runBoundedWithResult(read(topic, format).withOption(format + ".ignore-parse-errors", "true"));
       assertTrue(ids(lenient.rows()).containsAll(corpus.goodIds()), format + ": " + ids(lenient.rows()));
       long rowsOfBad = lenient.rows().size() - corpus.goodIds().size();

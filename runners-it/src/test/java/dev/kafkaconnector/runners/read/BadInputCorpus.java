@@ -3,6 +3,7 @@ package dev.kafkaconnector.runners.read;
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.Formats;
+import dev.kafkaconnector.runners.proto.BadInputProto;
 import dev.kafkaconnector.schema.SqlType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,9 +24,48 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * their ids), a bad record (the policy takes it), or a skip that a named counter records.
  */
 final class BadInputCorpus {
-  /** The table every format is read with. */
+  /** The table every format but protobuf and raw is read with. */
   static final Schema SCHEMA =
       SqlType.parseColumns("id BIGINT NOT NULL, name STRING, amount DOUBLE, ts TIMESTAMP(3)");
+
+  /** The protobuf table: the columns of {@code bad_input.proto}'s {@code Reading}. */
+  static final Schema PROTOBUF_SCHEMA =
+      SqlType.parseColumns("id BIGINT NOT NULL, name STRING, amount DOUBLE, small INT");
+
+  /** The raw table: one NOT NULL string, "id:text" in the corpus (an empty value is row 0). */
+  static final Schema RAW_SCHEMA = SqlType.parseColumns("line STRING NOT NULL");
+
+  static final String PROTOBUF_CLASS = BadInputProto.Reading.class.getName();
+
+  /** The table {@code format} is read with. */
+  static Schema schema(String format) {
+    return switch (format) {
+      case "protobuf" -> PROTOBUF_SCHEMA;
+      case "raw" -> RAW_SCHEMA;
+      default -> SCHEMA;
+    };
+  }
+
+  /** The format options besides {@code format}. */
+  static Map<String, String> options(String format) {
+    return format.equals("protobuf")
+        ? Map.of("protobuf.message-class-name", PROTOBUF_CLASS)
+        : Map.of();
+  }
+
+  /** Whether the format has {@code <format>.ignore-parse-errors}. */
+  static boolean hasIgnoreParseErrors(String format) {
+    return !format.equals("avro") && !format.equals("raw");
+  }
+
+  /** The corpus id of a row read with {@link #schema(String)}. */
+  static long id(Row row) {
+    if (row.getSchema().hasField("id")) {
+      return row.getInt64("id");
+    }
+    String value = row.getString("line");
+    return value.isEmpty() ? 0 : Long.parseLong(value.substring(0, value.indexOf(':')));
+  }
 
   static final byte[] INVALID_UTF8 = {'{', '"', 'i', 'd', '"', ':', '1', ',', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xC3, 0x28, '"', '}'};
 
@@ -97,7 +137,7 @@ final class BadInputCorpus {
     return "[".repeat(depth) + "]".repeat(depth);
   }
 
-  /** The corpus of {@code format}; {@code large} adds the 10 MB value (json only). */
+  /** The corpus of {@code format}; {@code large} adds the 10 MB value (json and raw). */
   static BadInputCorpus of(String format, boolean large) {
     BadInputCorpus c = new BadInputCorpus();
     switch (format) {
@@ -168,9 +208,75 @@ final class BadInputCorpus {
               .bad("malformed", utf8("{\"database\":"))
               .bad("null value (tombstone)", null)
               .good("a delete after the bad ones", null, "{\"database\":\"d\",\"table\":\"t\",\"type\":\"delete\",\"data\":{\"id\":8}}", false, 8);
+      case "protobuf" -> protobuf(c);
+      case "raw" -> {
+        c.good("a value, null key, a header with a null value", null, "1:a", true, 1)
+            .good("an empty value (an empty string), empty key", new byte[0], new byte[0], false, 0)
+            .bad("invalid UTF-8", new byte[] {'3', ':', (byte) 0xC3, 0x28})
+            .bad("a truncated multi-byte character", new byte[] {'4', ':', (byte) 0xE2, (byte) 0x82})
+            .bad("an encoded surrogate (CESU-8, not UTF-8)", new byte[] {'5', ':', (byte) 0xED, (byte) 0xA0, (byte) 0x80})
+            .bad("an overlong encoding", new byte[] {'6', ':', (byte) 0xC0, (byte) 0x80})
+            .bad("null value (tombstone) for a NOT NULL column", null)
+            .good("after the bad ones", utf8("k"), "8:b", false, 8);
+        if (large) {
+          c.good("a 10 MB value", null, "9:" + "x".repeat(10 * 1024 * 1024), false, 9);
+        }
+      }
       default -> throw new IllegalArgumentException(format);
     }
     return c;
+  }
+
+  private static void protobuf(BadInputCorpus c) {
+    byte[] full =
+        BadInputProto.Reading.newBuilder().setId(3).setName("a name that is cut").build().toByteArray();
+    c.good("a full message, null key, a header with a null value", null,
+            BadInputProto.Reading.newBuilder().setId(1).setName("a").setAmount(1.5).setSmall(3).build().toByteArray(), true, 1)
+        .good("only the NOT NULL id, empty key", new byte[0], BadInputProto.Reading.newBuilder().setId(2).build().toByteArray(), false, 2)
+        .bad("truncated", Arrays.copyOf(full, full.length / 2))
+        .bad("garbage (wire type 7)", new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x01})
+        .bad("a truncated varint", new byte[] {0x08, (byte) 0x80, (byte) 0x80})
+        .bad("wrong wire type: id as length-delimited (kept as unknown, so the NOT NULL id is absent)", new byte[] {0x0A, 0x01, 'x'})
+        .bad("missing NOT NULL id", BadInputProto.Reading.newBuilder().setName("x").build().toByteArray())
+        .bad("invalid UTF-8 in a string", new byte[] {0x08, 0x04, 0x12, 0x02, (byte) 0xC3, 0x28})
+        .bad("100,000-deep nesting", nested(100_000))
+        // protobuf defines it: an int32 parsed from a 64-bit varint is truncated to its low 32 bits
+        .good("an int32 given a 64-bit varint (truncated, as protobuf defines)", null,
+            new byte[] {0x08, 0x06, 0x20, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x20}, false, 6)
+        .bad("empty value (a message without the NOT NULL id)", new byte[0])
+        .bad("null value (tombstone)", null)
+        .good("after the bad ones", utf8("k"), BadInputProto.Reading.newBuilder().setId(8).setAmount(-0.0).build().toByteArray(), false, 8);
+  }
+
+  /** A Reading with id 5 whose field 5 (child) nests {@code depth} levels deep. */
+  static byte[] nested(int depth) {
+    int[] length = new int[depth + 1]; // length[k]: bytes of the message k levels above the innermost
+    for (int k = 1; k <= depth; k++) {
+      length[k] = 1 + varintSize(length[k - 1]) + length[k - 1];
+    }
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(length[depth] + 2);
+    out.write(0x08);
+    out.write(0x05);
+    for (int k = depth; k >= 1; k--) {
+      out.write(0x2A); // field 5, length-delimited
+      for (int v = length[k - 1]; ; v >>>= 7) {
+        if ((v & ~0x7F) == 0) {
+          out.write(v);
+          break;
+        }
+        out.write((v & 0x7F) | 0x80);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static int varintSize(int v) {
+    int size = 1;
+    while ((v & ~0x7F) != 0) {
+      v >>>= 7;
+      size++;
+    }
+    return size;
   }
 
   private static byte[] invalidUtf8In(String before, String after) {
