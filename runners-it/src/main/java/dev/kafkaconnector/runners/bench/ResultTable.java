@@ -87,7 +87,7 @@ final class ResultTable {
             ? ""
             : String.format(
                 Locale.ROOT,
-                "  target >= %.1fx: wall %s, net %s",
+                "  target >= %.2fx: wall %s, net %s",
                 target,
                 wall >= target ? "MET" : "MISSED",
                 Double.isNaN(net) ? "n/a" : net >= target ? "MET" : "MISSED");
