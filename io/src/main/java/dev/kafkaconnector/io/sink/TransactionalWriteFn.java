@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
@@ -33,17 +32,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the numbered records of each shard exactly once, in number order, in Kafka transactions
- * of the shard's producer ({@link ShardProducer}), once the runner made them durable.
+ * Numbers the records of each shard 0, 1, 2, … and writes them exactly once, in number order, in
+ * Kafka transactions of the shard's producer ({@link ShardProducer}), once the runner made them
+ * durable.
  *
- * <p>Records first go into this step's own keyed state ({@code pending}), tagged with the bundle
- * that added them. On Flink a bundle's state is durable once the checkpoint after it completes,
+ * <p>A record that arrives gets the shard's {@code next} number and goes, with it, into this
+ * step's own keyed state ({@code pending}): number and record are checkpointed together, so a
+ * record restored from a checkpoint keeps its number, and records numbered after the restored
+ * checkpoint were never written. This instance remembers, per shard, which bundle numbered which
+ * range of numbers. On Flink a bundle's state is durable once the checkpoint after it completes,
  * reported through bundle finalization; on other runners once the runner committed the bundle
- * (seen from any later bundle). Records restored from a checkpoint are durable by definition (they
- * carry another instance's tag). A processing-time
+ * (seen from any later bundle). A record this instance did not number (restored from a
+ * checkpoint, or numbered by another instance's committed bundle) is durable. A processing-time
  * timer per shard writes the durable records whose numbers follow the last written one, in one
  * transaction that also commits the last number with the writer id; a record at or below that
- * number (replayed after a restore) is skipped.
+ * number (replayed after a restore) is skipped. No tag is stored per record: state holds number
+ * and record only.
  *
  * <p>At the end of a finite input on Flink, timers stop before the last checkpoint completes
  * (Flink takes a final checkpoint after the input ended), so the records still waiting for it are
@@ -54,7 +58,7 @@ import org.slf4j.LoggerFactory;
  * <p>This replaces Beam's {@code @RequiresStableInput}, whose Flink implementation (Beam 2.70) was measured to replay a restored checkpoint's buffer out
  * of order and sometimes not at all.
  */
-final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord>>, Void> {
+final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(TransactionalWriteFn.class);
   private static final Duration FLUSH_DELAY = Duration.millis(100);
@@ -71,11 +75,14 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   @StateId("expected")
   private final StateSpec<ValueState<Long>> expectedSpec = StateSpecs.value(VarLongCoder.of());
 
-  /** Records not written yet, as (tag "instance:bundle", (number, record)). */
+  /** The number the next record that arrives gets. */
+  @StateId("next")
+  private final StateSpec<ValueState<Long>> nextSpec = StateSpecs.value(VarLongCoder.of());
+
+  /** Records not written yet, with their numbers. */
   @StateId("pending")
-  private final StateSpec<BagState<KV<String, KV<Long, EncodedRecord>>>> pendingSpec =
-      StateSpecs.bag(
-          KvCoder.of(StringUtf8Coder.of(), KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of())));
+  private final StateSpec<BagState<KV<Long, EncodedRecord>>> pendingSpec =
+      StateSpecs.bag(KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of()));
 
   @TimerId("flush")
   private final TimerSpec flushSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
@@ -91,8 +98,9 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   private final boolean committedBundlesAreDurable;
 
   private transient TransactionalProducers producers;
-  private transient String instance;
   private transient long bundle;
+  /** Per shard, the numbers this instance gave in bundles not known to be durable yet. */
+  private transient NumberedRanges numbered;
   private transient AtomicLong durable;
   private transient boolean registered;
   /** Shards whose input ended (the end timer fired) in this instance. */
@@ -126,7 +134,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
   @Setup
   public void setup() {
     producers = TransactionalProducers.acquire(spec);
-    instance = UUID.randomUUID().toString();
+    numbered = new NumberedRanges();
     durable = new AtomicLong(-1);
     ended = new HashSet<>();
     scannedAt = new HashMap<>();
@@ -142,9 +150,10 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
 
   @ProcessElement
   public void process(
-      @Element KV<Integer, KV<Long, EncodedRecord>> element,
+      @Element KV<Integer, EncodedRecord> element,
       @StateId("writer") ValueState<String> writerState,
-      @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
+      @StateId("next") ValueState<Long> nextState,
+      @StateId("pending") BagState<KV<Long, EncodedRecord>> pending,
       @TimerId("flush") Timer flush,
       @TimerId("end") Timer end,
       BundleFinalizer finalizer) {
@@ -165,7 +174,11 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       }
       end.set(GlobalWindow.INSTANCE.maxTimestamp());
     }
-    pending.add(KV.of(instance + ":" + bundle, element.getValue()));
+    Long stored = nextState.read();
+    long number = stored == null ? 0 : stored;
+    nextState.write(number + 1);
+    numbered.remember(shardId, bundle, number);
+    pending.add(KV.of(number, element.getValue()));
     if (flushArmed.add(shardId)) {
       flush.offset(FLUSH_DELAY).setRelative();
     }
@@ -176,7 +189,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       @Key Integer shardId,
       @StateId("writer") ValueState<String> writerState,
       @StateId("expected") ValueState<Long> expectedState,
-      @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
+      @StateId("pending") BagState<KV<Long, EncodedRecord>> pending,
       @TimerId("flush") Timer flush) {
     ended.add(shardId);
     onFlush(shardId, writerState, expectedState, pending, flush);
@@ -187,7 +200,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       @Key Integer shardId,
       @StateId("writer") ValueState<String> writerState,
       @StateId("expected") ValueState<Long> expectedState,
-      @StateId("pending") BagState<KV<String, KV<Long, EncodedRecord>>> pending,
+      @StateId("pending") BagState<KV<Long, EncodedRecord>> pending,
       @TimerId("flush") Timer flush) {
     flushArmed.remove(shardId);
     String writer = writerState.read();
@@ -202,11 +215,12 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       return;
     }
     scannedAt.remove(shardId);
-    List<KV<String, KV<Long, EncodedRecord>>> waiting = new ArrayList<>();
+    numbered.forgetDurable(shardId, this::isDurableBundle);
+    List<KV<Long, EncodedRecord>> waiting = new ArrayList<>();
     List<KV<Long, EncodedRecord>> ready = new ArrayList<>();
-    for (KV<String, KV<Long, EncodedRecord>> p : pending.read()) {
-      if (isDurable(p.getKey())) {
-        ready.add(p.getValue());
+    for (KV<Long, EncodedRecord> p : pending.read()) {
+      if (numbered.isDurable(shardId, p.getKey(), this::isDurableBundle)) {
+        ready.add(p);
       } else {
         waiting.add(p);
       }
@@ -216,7 +230,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
       List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
       long expected = writeInOrder(shardId, writer, stored == null ? 0 : stored, ready, gaps);
       // A gap: an earlier number is not durable yet.
-      gaps.forEach(r -> waiting.add(KV.of("restored", r)));
+      waiting.addAll(gaps);
       expectedState.write(expected);
       pending.clear();
       waiting.forEach(pending::add);
@@ -227,9 +241,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     scannedAt.put(shardId, marker);
     if (ended.contains(shardId) && !committedBundlesAreDurable && operatorFinalizer != null) {
       // Flink fires no timer after the end of the input: the final checkpoint writes these.
-      List<KV<Long, EncodedRecord>> left = new ArrayList<>();
-      waiting.forEach(w -> left.add(w.getValue()));
-      writeAtNextCheckpoint(shardId, writer, left);
+      writeAtNextCheckpoint(shardId, writer, waiting);
     } else {
       armFlush(shardId, flush);
     }
@@ -319,13 +331,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, KV<Long, EncodedRecord
     return committedBundlesAreDurable ? bundle : durable.get();
   }
 
-  /** Whether the bundle of {@code tag} is committed by the runner. */
-  private boolean isDurable(String tag) {
-    int colon = tag.lastIndexOf(':');
-    if (colon < 0 || !tag.substring(0, colon).equals(instance)) {
-      return true; // restored from a checkpoint, or written by another instance's committed bundle
-    }
-    long tagged = Long.parseLong(tag.substring(colon + 1));
+  /** Whether this instance's bundle {@code tagged} is committed by the runner. */
+  private boolean isDurableBundle(long tagged) {
     return tagged <= durable.get() || (committedBundlesAreDurable && tagged < bundle);
   }
 

@@ -43,8 +43,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * transactional producer committing every 10,000 records and with {@code KafkaIO.write().withEOS}
  * (4 shards each), as finite streaming jobs with checkpoints every second on Flink (both sinks
  * need checkpoints there) and on the DirectRunner; their records are counted read_committed.
- * Each case: one warm-up run, then {@code --runs} measured runs; it prints the median wall time,
- * records/s, the ratios of ours to the others, and each case's peak heap. Every run's topic must
+ * Each case: one warm-up run, one run with a record per partition (the job's fixed cost: start-up,
+ * and for the exactly-once jobs the last checkpoint), then {@code --runs} measured runs; it prints
+ * the median, min and max wall time, records/s, the wall time less the fixed cost ("net"), this
+ * JVM's CPU seconds and the machine's steal share per run (medians), each case's peak heap, and
+ * the ratios of ours to the others by wall, net and CPU time. Every run's topic must
  * hold exactly N records afterwards, or the case fails.
  *
  * <pre>
@@ -57,6 +60,10 @@ public final class WriteBenchmark {
   private static final int PARTITIONS = 4;
   private static final int VALUE_BYTES = 200;
   private static final int TXN_RECORDS = 10_000;
+  /** Record numbers per input element of the Beam cases. */
+  private static final int CHUNK = 1000;
+  /** A job still running after this is cancelled and its case reported as failed. */
+  private static final org.joda.time.Duration JOB_LIMIT = org.joda.time.Duration.standardMinutes(5);
   private static final List<String> CASES =
       List.of(
           "plain-producer", "kafkaio-flink", "ours-flink", "kafkaio-direct", "ours-direct",
@@ -64,12 +71,10 @@ public final class WriteBenchmark {
           "ours-eos-direct");
 
   private final EmbeddedKafkaCluster kafka;
-  private final long records;
   private int topics;
 
-  private WriteBenchmark(EmbeddedKafkaCluster kafka, long records) {
+  private WriteBenchmark(EmbeddedKafkaCluster kafka) {
     this.kafka = kafka;
-    this.records = records;
   }
 
   public static void main(String[] args) throws Exception {
@@ -92,71 +97,128 @@ public final class WriteBenchmark {
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     System.out.printf(Locale.ROOT, "write benchmark: %,d records of %d B, %d partitions, %d runs,"
         + " load average %.2f%n", records, VALUE_BYTES, PARTITIONS, runs, load);
-    Map<String, double[]> results = new LinkedHashMap<>();
+    Map<String, Measured> results = new LinkedHashMap<>();
     try (EmbeddedKafkaCluster kafka =
         EmbeddedKafkaCluster.inJvm().start()) {
-      WriteBenchmark bench = new WriteBenchmark(kafka, records);
+      WriteBenchmark bench = new WriteBenchmark(kafka);
+      System.out.printf(Locale.ROOT, "%-18s %9s %13s %12s %8s %8s %6s %10s%n", "case",
+          "median s", "min-max s", "records/s", "net s", "CPU s", "steal", "peak heap");
       for (String name : CASES) {
         if (!only.contains(name)) {
           continue;
         }
-        double[] seconds = new double[runs];
+        Measured m = new Measured(runs);
         try {
-          bench.runOnce(name); // warm-up
+          bench.runOnce(name, records); // warm-up
+          m.fixed = bench.runOnce(name, PARTITIONS); // the job's fixed cost: one record each
           resetPeaks();
           for (int i = 0; i < runs; i++) {
-            seconds[i] = bench.runOnce(name);
+            System.gc();
+            MachineSample before = MachineSample.now();
+            m.wall[i] = bench.runOnce(name, records);
+            MachineSample after = MachineSample.now();
+            m.cpu[i] = after.cpuSecondsSince(before);
+            m.steal[i] = after.stealPercentSince(before);
           }
         } catch (Exception e) {
           Throwable root = e;
           while (root.getCause() != null) {
             root = root.getCause();
           }
-          System.out.printf(Locale.ROOT, "%-15s FAILED: %s (%s)%n", name, e, root);
+          System.out.printf(Locale.ROOT, "%-18s FAILED: %s (%s)%n", name, e, root);
           continue;
         }
-        Arrays.sort(seconds);
-        long peakMb = peakHeapBytes() / (1024 * 1024);
-        results.put(name, new double[] {seconds[runs / 2], seconds[0], seconds[runs - 1], peakMb});
-        System.out.printf(Locale.ROOT, "%-15s median %6.2f s (min %.2f, max %.2f)  %,12.0f rec/s"
-            + "  peak heap %,d MB%n", name, seconds[runs / 2], seconds[0], seconds[runs - 1],
-            records / seconds[runs / 2], peakMb);
+        m.peakMb = peakHeapBytes() / (1024 * 1024);
+        results.put(name, m);
+        System.out.printf(Locale.ROOT, "%-18s %9.2f %13s %,12.0f %8.2f %8.2f %5.0f%% %,7d MB%n",
+            name, m.median(m.wall),
+            String.format(Locale.ROOT, "%.2f-%.2f", m.min(), m.max()),
+            records / m.median(m.wall), m.net(), m.median(m.cpu), m.median(m.steal), m.peakMb);
       }
     }
-    ratio(results, "ours-flink", "plain-producer");
-    ratio(results, "ours-flink", "kafkaio-flink");
-    ratio(results, "ours-direct", "kafkaio-direct");
-    ratio(results, "ours-eos-flink", "plain-txn-producer");
-    ratio(results, "ours-eos-flink", "kafkaio-eos-flink");
-    ratio(results, "ours-eos-direct", "kafkaio-eos-direct");
+    ratio(results, "ours-flink", "plain-producer", 0.8);
+    ratio(results, "ours-flink", "kafkaio-flink", 1.5);
+    ratio(results, "ours-direct", "kafkaio-direct", Double.NaN);
+    ratio(results, "ours-eos-flink", "plain-txn-producer", 0.5);
+    ratio(results, "ours-eos-flink", "kafkaio-eos-flink", 2.0);
+    ratio(results, "ours-eos-direct", "kafkaio-eos-direct", Double.NaN);
     System.out.printf(Locale.ROOT, "load average at end %.2f%n",
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
-  private static void ratio(Map<String, double[]> results, String ours, String other) {
-    if (results.containsKey(ours) && results.containsKey(other)) {
-      System.out.printf(Locale.ROOT, "%s / %s throughput: %.2fx%n", ours, other,
-          results.get(other)[0] / results.get(ours)[0]);
+  /**
+   * Prints the throughput ratio of {@code ours} to {@code other} by wall time, by wall time less
+   * each job's fixed cost (a run with one record per partition), and by CPU seconds.
+   */
+  private static void ratio(
+      Map<String, Measured> results, String ours, String other, double target) {
+    Measured a = results.get(ours);
+    Measured b = results.get(other);
+    if (a == null || b == null) {
+      return;
+    }
+    System.out.printf(Locale.ROOT, "%s / %s: wall %.2fx, net %.2fx, CPU %.2fx%s%n", ours, other,
+        b.median(b.wall) / a.median(a.wall), b.net() / a.net(),
+        b.median(b.cpu) / a.median(a.cpu),
+        Double.isNaN(target) ? "" : String.format(Locale.ROOT, " (target %.2fx by wall)", target));
+  }
+
+  /** One case's runs: wall and CPU seconds and steal share per measured run, and its fixed cost. */
+  private static final class Measured {
+    final double[] wall;
+    final double[] cpu;
+    final double[] steal;
+    double fixed;
+    long peakMb;
+
+    Measured(int runs) {
+      wall = new double[runs];
+      cpu = new double[runs];
+      steal = new double[runs];
+    }
+
+    double median(double[] values) {
+      double[] sorted = values.clone();
+      Arrays.sort(sorted);
+      return sorted[sorted.length / 2];
+    }
+
+    double min() {
+      return Arrays.stream(wall).min().orElse(Double.NaN);
+    }
+
+    double max() {
+      return Arrays.stream(wall).max().orElse(Double.NaN);
+    }
+
+    /** Median wall time less the fixed cost, or NaN when that is not positive. */
+    double net() {
+      double net = median(wall) - fixed;
+      return net > 0 ? net : Double.NaN;
     }
   }
 
   /** One timed run of {@code name} to a new topic; checks the topic holds exactly N records. */
-  private double runOnce(String name) throws Exception {
+  private double runOnce(String name, long records) throws Exception {
     String topic = "write-bench-" + (topics++);
     kafka.createTopic(topic, PARTITIONS);
     long start = System.nanoTime();
     boolean eos = name.contains("txn") || name.contains("eos");
     switch (name) {
-      case "plain-producer" -> plainProducer(topic);
-      case "kafkaio-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true), topic, false, false);
-      case "ours-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true), topic, true, false);
-      case "kafkaio-direct" -> pipeline(PipelineRunners.direct(true, false), topic, false, false);
-      case "ours-direct" -> pipeline(PipelineRunners.direct(true, false), topic, true, false);
-      case "plain-txn-producer" -> transactionalProducer(topic);
-      case "kafkaio-eos-flink" -> pipeline(streamingFlink(), topic, false, true);
-      case "ours-eos-flink" -> pipeline(streamingFlink(), topic, true, true);
-      case "kafkaio-eos-direct" -> pipeline(PipelineRunners.direct(true, false), topic, false, true);
-      case "ours-eos-direct" -> pipeline(PipelineRunners.direct(true, false), topic, true, true);
+      case "plain-producer" -> plainProducer(topic, records);
+      case "kafkaio-flink" ->
+          pipeline(PipelineRunners.flink("[local]", 2, true), topic, records, false, false);
+      case "ours-flink" ->
+          pipeline(PipelineRunners.flink("[local]", 2, true), topic, records, true, false);
+      case "kafkaio-direct" ->
+          pipeline(PipelineRunners.direct(true, false), topic, records, false, false);
+      case "ours-direct" -> pipeline(PipelineRunners.direct(true, false), topic, records, true, false);
+      case "plain-txn-producer" -> transactionalProducer(topic, records);
+      case "kafkaio-eos-flink" -> pipeline(streamingFlink(), topic, records, false, true);
+      case "ours-eos-flink" -> pipeline(streamingFlink(), topic, records, true, true);
+      case "kafkaio-eos-direct" ->
+          pipeline(PipelineRunners.direct(true, false), topic, records, false, true);
+      case "ours-eos-direct" -> pipeline(PipelineRunners.direct(true, false), topic, records, true, true);
       default -> throw new IllegalArgumentException(name);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
@@ -167,7 +229,7 @@ public final class WriteBenchmark {
     return seconds;
   }
 
-  private void plainProducer(String topic) {
+  private void plainProducer(String topic, long records) {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
@@ -183,7 +245,7 @@ public final class WriteBenchmark {
   }
 
   /** A transactional producer committing every {@value #TXN_RECORDS} records. */
-  private void transactionalProducer(String topic) {
+  private void transactionalProducer(String topic, long records) {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
@@ -223,9 +285,13 @@ public final class WriteBenchmark {
     return options;
   }
 
-  private void pipeline(PipelineOptions options, String topic, boolean ours, boolean eos) {
+  private void pipeline(
+      PipelineOptions options, String topic, long records, boolean ours, boolean eos) {
     Pipeline pipeline = Pipeline.create(options);
-    var numbers = pipeline.apply(GenerateSequence.from(0).to(records));
+    // The input: chunks of CHUNK record numbers, each expanded by one DoFn call, so that the
+    // bounded source's per-element cost (on Flink a metrics update per element read) is paid per
+    // chunk; the same for every Beam case.
+    var chunks = pipeline.apply(GenerateSequence.from(0).to((records + CHUNK - 1) / CHUNK));
     if (ours) {
       Schema schema = Schema.builder().addByteArrayField("value").build();
       Map<String, String> sink = new HashMap<>(
@@ -233,13 +299,18 @@ public final class WriteBenchmark {
               "properties.bootstrap.servers", kafka.bootstrapServers(),
               "topic", topic,
               "format", "raw"));
+      for (String kv : System.getProperty("bench.sink", "").split(",")) {
+        if (!kv.isBlank()) {
+          sink.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+      }
       if (eos) {
         sink.put("sink.delivery-guarantee", "exactly-once");
         sink.put("sink.transactional-id-prefix", "bench-" + topic);
         sink.put("sink.parallelism", "4");
       }
-      numbers
-          .apply(ParDo.of(new ToRow(schema)))
+      chunks
+          .apply(ParDo.of(new ToRow(schema, records)))
           .setRowSchema(schema)
           .apply(KafkaConnectorIO.write().withOptions(sink));
     } else {
@@ -252,11 +323,21 @@ public final class WriteBenchmark {
       if (eos) {
         write = write.withEOS(4, "bench-" + topic);
       }
-      numbers.apply(ParDo.of(new ToValue())).apply(write.values());
+      chunks.apply(ParDo.of(new ToValue(records))).apply(write.values());
     }
     PipelineResult result = pipeline.run();
-    if (result.waitUntilFinish() != PipelineResult.State.DONE) {
-      throw new IllegalStateException("job ended " + result.getState());
+    PipelineResult.State state = result.waitUntilFinish(JOB_LIMIT);
+    if (state == null || !state.isTerminal()) {
+      try {
+        result.cancel();
+      } catch (java.io.IOException | UnsupportedOperationException e) {
+        // reported below either way
+      }
+      throw new IllegalStateException(
+          "job did not finish within " + JOB_LIMIT.getStandardMinutes() + " minutes");
+    }
+    if (state != PipelineResult.State.DONE) {
+      throw new IllegalStateException("job ended " + state);
     }
   }
 
@@ -325,23 +406,44 @@ public final class WriteBenchmark {
     return sum;
   }
 
+  /** Record numbers {@code [chunk * CHUNK, (chunk + 1) * CHUNK)}, below {@code records}. */
+  static long[] range(long chunk, long records) {
+    return new long[] {chunk * CHUNK, Math.min(records, (chunk + 1) * CHUNK)};
+  }
+
+  /** Expands a chunk into its rows of one BYTES column. */
   static final class ToRow extends DoFn<Long, Row> {
     private final Schema schema;
+    private final long records;
 
-    ToRow(Schema schema) {
+    ToRow(Schema schema, long records) {
       this.schema = schema;
+      this.records = records;
     }
 
     @ProcessElement
-    public void process(@Element Long i, OutputReceiver<Row> out) {
-      out.output(Row.withSchema(schema).attachValues(List.of(value(i))));
+    public void process(@Element Long chunk, OutputReceiver<Row> out) {
+      long[] range = range(chunk, records);
+      for (long i = range[0]; i < range[1]; i++) {
+        out.output(Row.withSchema(schema).attachValues(List.of(value(i))));
+      }
     }
   }
 
+  /** Expands a chunk into its values. */
   static final class ToValue extends DoFn<Long, byte[]> {
+    private final long records;
+
+    ToValue(long records) {
+      this.records = records;
+    }
+
     @ProcessElement
-    public void process(@Element Long i, OutputReceiver<byte[]> out) {
-      out.output(value(i));
+    public void process(@Element Long chunk, OutputReceiver<byte[]> out) {
+      long[] range = range(chunk, records);
+      for (long i = range[0]; i < range[1]; i++) {
+        out.output(value(i));
+      }
     }
   }
 }
