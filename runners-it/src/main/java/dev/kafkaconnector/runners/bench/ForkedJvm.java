@@ -21,8 +21,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * under {@code exec:java} is Maven's launcher.
  * A child JVM with the project class path on {@code -cp} has no such problem, and the measurements
  * are not shared with Maven's own heap and threads. The child gets the parent's {@code -Xmx},
- * {@code -Xms} and {@code -XX:} options (so {@code MAVEN_OPTS=-Xmx6g} still sizes the heap) and
- * inherits standard output and error.
+ * {@code -Xms} and {@code -XX:} options (so {@code MAVEN_OPTS=-Xmx6g} still sizes the heap), {@code
+ * --add-opens java.base/java.util=ALL-UNNAMED} (for Flink's Kryo on Java 17), and inherits standard
+ * output and error.
  */
 public final class ForkedJvm {
   /** Set in the child so that it does not fork again. */
@@ -67,6 +68,10 @@ public final class ForkedJvm {
         command.add(option);
       }
     }
+    // Flink's Kryo serializes java.util collections by reflection (KafkaIO's exactly-once sink
+    // fails its first checkpoint without it), as Flink's own scripts allow on Java 17.
+    command.add("--add-opens");
+    command.add("java.base/java.util=ALL-UNNAMED");
     command.add("-D" + CHILD_PROPERTY + "=true");
     command.add("-cp");
     command.add(classPath);
