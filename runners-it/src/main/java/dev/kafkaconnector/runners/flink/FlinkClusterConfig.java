@@ -1,9 +1,8 @@
 package dev.kafkaconnector.runners.flink;
 
+import dev.kafkaconnector.runners.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +47,7 @@ final class FlinkClusterConfig {
       Path directory, String classpath, int slotsPerTaskManager, Map<String, String> overrides) {
     this.directory = directory;
     this.classpath = classpath;
-    int[] ports = freePorts(2);
+    int[] ports = FreePorts.take(HOST, 2);
     this.restPort = ports[0];
     this.rpcPort = ports[1];
     settings.put("jobmanager.rpc.address", HOST);
@@ -171,33 +170,5 @@ final class FlinkClusterConfig {
       }
     }
     return out;
-  }
-
-  /**
-   * {@code count} distinct free ports: the sockets stay open until all are taken, since a port just
-   * closed may be handed out again (a CI run once got one port for REST and RPC, and the
-   * JobManager's RPC server then refused the REST client).
-   */
-  private static int[] freePorts(int count) {
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      int[] ports = new int[count];
-      for (int i = 0; i < count; i++) {
-        ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName(HOST));
-        sockets.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-      return ports;
-    } catch (IOException e) {
-      throw new UncheckedIOException("No free port on " + HOST, e);
-    } finally {
-      for (ServerSocket socket : sockets) {
-        try {
-          socket.close();
-        } catch (IOException e) {
-          // closing a listening socket of ours: nothing to do
-        }
-      }
-    }
   }
 }

@@ -1,13 +1,12 @@
 package dev.kafkaconnector.runners.kafka;
 
+import dev.kafkaconnector.runners.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,33 +61,12 @@ final class BrokerConfig {
    */
   void choosePorts() {
     int count = 2 + (security == null ? 0 : BrokerSecurity.LISTENERS.size());
-    ServerSocket[] sockets = new ServerSocket[count];
-    try {
-      for (int i = 0; i < count; i++) {
-        sockets[i] = new ServerSocket(0, 1, InetAddress.getByName(HOST));
-      }
-      brokerPort = sockets[0].getLocalPort();
-      controllerPort = sockets[1].getLocalPort();
-      securedPorts.clear();
-      for (int i = 2; i < count; i++) {
-        securedPorts.put(BrokerSecurity.LISTENERS.get(i - 2), sockets[i].getLocalPort());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot find free ports on " + HOST, e);
-    } finally {
-      for (ServerSocket socket : sockets) {
-        closeQuietly(socket);
-      }
-    }
-  }
-
-  private static void closeQuietly(ServerSocket socket) {
-    if (socket != null) {
-      try {
-        socket.close();
-      } catch (IOException e) {
-        // the port is released anyway when this JVM ends
-      }
+    int[] ports = FreePorts.take(HOST, count);
+    brokerPort = ports[0];
+    controllerPort = ports[1];
+    securedPorts.clear();
+    for (int i = 2; i < count; i++) {
+      securedPorts.put(BrokerSecurity.LISTENERS.get(i - 2), ports[i]);
     }
   }
 
