@@ -65,6 +65,13 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
    * partitions.
    */
   static final org.joda.time.Duration IDLE_RESUME_DELAY = org.joda.time.Duration.millis(100);
+  /**
+   * How long a call on a bounded range keeps polling while its stop offset is not reached: the
+   * records before it exist, and the fetch is only late (or only transaction markers are left).
+   * Giving the thread back would cost the resume delay, which Beam's bounded splittable expansion
+   * (Flink's batch mode) sleeps out on the task thread.
+   */
+  static final Duration CATCH_UP_WAIT = Duration.ofSeconds(1);
   static final Duration EXISTENCE_CHECK_INTERVAL = Duration.ofSeconds(2);
   private static final org.joda.time.Duration COMMIT_EXPIRY =
       org.joda.time.Duration.standardMinutes(10);
@@ -231,15 +238,26 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
     long lastClaimed = -1;
     HeaderFilter filter = spec.headerFilter();
     TimestampedOutput<T> out = new TimestampedOutput<>(outputs.get(mainTag));
+    long emptySince = 0;
     try {
       while (true) {
         List<ConsumerRecord<byte[], byte[]>> pending = reader.pending(POLL_TIMEOUT);
         if (pending.isEmpty()) {
-          if (stop != PartitionDescriptor.UNBOUNDED && reader.fetchPosition() >= stop) {
-            // Nothing left before the stop offset (the last offsets may be transaction markers).
-            tracker.tryClaim(stop);
-            finished = true;
-            return ProcessContinuation.stop();
+          if (stop != PartitionDescriptor.UNBOUNDED) {
+            long position = reader.fetchPosition();
+            if (position >= stop) {
+              // Nothing left before the stop offset (the last offsets may be transaction markers).
+              tracker.tryClaim(stop);
+              finished = true;
+              return ProcessContinuation.stop();
+            }
+            long now = System.nanoTime();
+            if (emptySince == 0) {
+              emptySince = now;
+            }
+            if (now - emptySince < CATCH_UP_WAIT.toNanos()) {
+              continue; // poll again at once
+            }
           }
           if (!reader.stillExists(EXISTENCE_CHECK_INTERVAL)) {
             LOG.warn("{} no longer exists; its read ends at offset {}", tp, reader.nextOffset());
@@ -250,6 +268,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
           watermark.onNoRecord(reader.caughtUp(), reader.nanosWithoutRecords());
           return ProcessContinuation.resume().withResumeDelay(IDLE_RESUME_DELAY);
         }
+        emptySince = 0;
         ConsumerRecord<byte[], byte[]> first = pending.get(0);
         if (first.offset() < range.getFrom()) {
           // Only after a start offset past the partition's end (see PartitionReader): records
