@@ -43,6 +43,8 @@ import org.joda.time.Instant;
  *       BenchmarkTopic}), which is why the topic has markers.
  *   <li>{@link Source#OURS}: {@code KafkaConnectorIO.read()}, format raw, {@code
  *       scan.startup.mode=earliest-offset}, {@code scan.bounded.mode=latest-offset}.
+ *   <li>{@link Source#OURS_JSON}: the same with {@code format=json} and {@link JsonRows#SCHEMA},
+ *       on the JSON topics.
  * </ul>
  *
  * <p>DirectRunner: immutability and encodability checks off. Flink: embedded {@code [local]},
@@ -54,7 +56,8 @@ final class BeamReadCase implements ReadCase {
   enum Source {
     KAFKAIO("kafkaio"),
     KAFKAIO_SDF("kafkaio-sdf"),
-    OURS("ours");
+    OURS("ours"),
+    OURS_JSON("ours-json");
 
     final String label;
 
@@ -92,8 +95,13 @@ final class BeamReadCase implements ReadCase {
   }
 
   @Override
+  public boolean json() {
+    return source == Source.OURS_JSON;
+  }
+
+  @Override
   public long expectedMarkers(BenchmarkTopic topic) {
-    return source == Source.KAFKAIO_SDF ? 0 : topic.partitions();
+    return source == Source.KAFKAIO_SDF ? 0 : topic.markers();
   }
 
   @Override
@@ -109,6 +117,11 @@ final class BeamReadCase implements ReadCase {
       case OURS -> pipeline
           .apply("Read", KafkaConnectorIO.read().withOptions(oursOptions(topic)).withSchema(RAW_VALUE))
           .apply("Count", ParDo.of(new RecordCounter.CountRowsFn()));
+      case OURS_JSON -> pipeline
+          .apply(
+              "Read",
+              KafkaConnectorIO.read().withOptions(oursOptions(topic)).withSchema(JsonRows.SCHEMA))
+          .apply("Count", ParDo.of(new RecordCounter.CountJsonRowsFn()));
     }
     RecordCounter.reset();
     long start = System.nanoTime();
@@ -129,12 +142,20 @@ final class BeamReadCase implements ReadCase {
   }
 
   private Map<String, String> oursOptions(BenchmarkTopic topic) {
-    return Map.of(
-        "properties.bootstrap.servers", bootstrapServers,
-        "topic", topic.name(),
-        "format", "raw",
-        "scan.startup.mode", "earliest-offset",
-        "scan.bounded.mode", "latest-offset");
+    Map<String, String> options = new java.util.HashMap<>();
+    for (String kv : System.getProperty("bench.source", "").split(",")) {
+      if (!kv.isBlank()) {
+        options.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+      }
+    }
+    options.putAll(
+        Map.of(
+            "properties.bootstrap.servers", bootstrapServers,
+            "topic", topic.name(),
+            "format", source == Source.OURS_JSON ? "json" : "raw",
+            "scan.startup.mode", "earliest-offset",
+            "scan.bounded.mode", "latest-offset"));
+    return options;
   }
 
   private PipelineOptions options() {

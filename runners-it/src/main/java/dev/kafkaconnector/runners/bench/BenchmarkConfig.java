@@ -20,7 +20,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --only=a,b} run only these cases (names as in {@link ReadBenchmark#CASE_NAMES})
  *   <li>{@code --warmupRecords=W} records of the warm-up topic (default 50,000)
  *   <li>{@code --warmupRuns=N} unmeasured runs of each case on the main topic after the warm-up
- *       topic's run, so that the measured runs start with a settled JIT (default 2)
+ *       topic's run, at least (default 5)
+ *   <li>{@code --maxWarmupRuns=M} more warm-up runs on the main topic, up to {@code M} in all,
+ *       until the last three lie within {@code --settle} of the fastest of them: a case's run
+ *       times keep falling for several runs while the JIT compiles the runner's code (default 10)
+ *   <li>{@code --settle=F} the relative spread of three warm-up runs taken as settled (default
+ *       0.1)
  *   <li>{@code --parallelism=n} parallelism of the embedded Flink jobs (default 2)
  *   <li>{@code --timeoutSeconds=s} limit of one pipeline run (default 900)
  * </ul>
@@ -32,7 +37,9 @@ final class BenchmarkConfig {
   @Nullable String bootstrapServers;
   int runs = 1;
   long warmupRecords = 50_000L;
-  int warmupRuns = 2;
+  int warmupRuns = 5;
+  int maxWarmupRuns = 10;
+  double settle = 0.1;
   int parallelism = 2;
   long timeoutSeconds = 900;
   final Set<String> only = new LinkedHashSet<>();
@@ -65,6 +72,8 @@ final class BenchmarkConfig {
           case "runs" -> config.runs = (int) positiveLong(value);
           case "warmupRecords" -> config.warmupRecords = positiveLong(value);
           case "warmupRuns" -> config.warmupRuns = (int) nonNegativeLong(value);
+          case "maxWarmupRuns" -> config.maxWarmupRuns = (int) nonNegativeLong(value);
+          case "settle" -> config.settle = fraction(value);
           case "parallelism" -> config.parallelism = (int) positiveLong(value);
           case "timeoutSeconds" -> config.timeoutSeconds = positiveLong(value);
           case "only" -> {
@@ -86,6 +95,7 @@ final class BenchmarkConfig {
         throw new IllegalArgumentException("--" + name + ": " + e.getMessage(), e);
       }
     }
+    config.maxWarmupRuns = Math.max(config.maxWarmupRuns, config.warmupRuns);
     return config;
   }
 
@@ -102,6 +112,14 @@ final class BenchmarkConfig {
     return parsed;
   }
 
+  private static double fraction(String value) {
+    double parsed = Double.parseDouble(value);
+    if (!(parsed > 0 && parsed < 1)) {
+      throw new IllegalArgumentException("must be between 0 and 1, got " + value);
+    }
+    return parsed;
+  }
+
   private static long nonNegativeLong(String value) {
     long parsed = Long.parseLong(value.replace("_", "").replace(",", ""));
     if (parsed < 0) {
@@ -113,6 +131,7 @@ final class BenchmarkConfig {
   static String usage() {
     return "Usage: ReadBenchmark [--records=N] [--partitions=P] [--valueBytes=B]"
         + " [--bootstrapServers=host:port] [--runs=K] [--only=case,...] [--warmupRecords=W] [--warmupRuns=N]"
+        + " [--maxWarmupRuns=M] [--settle=F]"
         + " [--parallelism=n] [--timeoutSeconds=s]";
   }
 }

@@ -16,6 +16,10 @@ final class CaseResult {
   /** The measured runs' CPU seconds and steal shares, in the order of {@link #measuredRuns}. */
   final List<ReadCase.Run> measuredCpu = new ArrayList<>();
   double warmupSeconds = Double.NaN;
+  /** Wall seconds of the warm-up runs on the main topic, in order. */
+  final List<Double> warmupRuns = new ArrayList<>();
+  /** Whether the last two warm-up runs were within the settle threshold. */
+  boolean settled;
   @Nullable String failure;
 
   CaseResult(String name, BenchmarkTopic topic) {
@@ -50,6 +54,16 @@ final class CaseResult {
   /** Median share of the machine's time stolen during the measured runs, in percent. */
   double stealPercent() {
     return medianOf(measuredCpu.stream().mapToDouble(ReadCase.Run::stealPercent).toArray());
+  }
+
+  /** The largest heap-pool peak of the measured runs, in MB (0 when none). */
+  long peakHeapMb() {
+    return measuredCpu.stream().mapToLong(r -> r.heap().peakMb()).max().orElse(0);
+  }
+
+  /** The largest heap left after a collection during the measured runs, in MB (0 when none). */
+  long liveHeapMb() {
+    return measuredCpu.stream().mapToLong(r -> r.heap().maxAfterGcMb()).max().orElse(0);
   }
 
   /** Median wall seconds of the fixed-cost runs (NaN when none). */

@@ -1,9 +1,12 @@
 package dev.kafkaconnector.runners.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -14,29 +17,38 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /**
  * The upper limit: one {@link KafkaConsumer} (default fetch settings) assigned every partition,
  * {@code seekToBeginning}, polling until each partition's position reaches the end offset read at
- * the start. Timed from consumer creation to close.
+ * the start. Timed from consumer creation to close. The JSON variant decodes every value to a row
+ * of {@link JsonRows#SCHEMA} through a Jackson tree, on the polling thread.
  */
 final class PlainConsumerCase implements ReadCase {
   private final String bootstrapServers;
   private final Duration timeout;
+  private final boolean json;
+  private final ObjectMapper mapper = new ObjectMapper();
 
-  PlainConsumerCase(String bootstrapServers, Duration timeout) {
+  PlainConsumerCase(String bootstrapServers, Duration timeout, boolean json) {
     this.bootstrapServers = bootstrapServers;
     this.timeout = timeout;
+    this.json = json;
   }
 
   @Override
   public String name() {
-    return "plain-consumer";
+    return json ? "plain-consumer-json" : "plain-consumer";
+  }
+
+  @Override
+  public boolean json() {
+    return json;
   }
 
   @Override
   public long expectedMarkers(BenchmarkTopic topic) {
-    return topic.partitions();
+    return topic.markers();
   }
 
   @Override
-  public Measurement run(BenchmarkTopic topic) {
+  public Measurement run(BenchmarkTopic topic) throws IOException {
     RecordCounter.reset();
     long start = System.nanoTime();
     long deadline = start + timeout.toNanos();
@@ -59,7 +71,11 @@ final class PlainConsumerCase implements ReadCase {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
         for (ConsumerRecord<byte[], byte[]> record : records) {
           byte[] value = record.value();
-          if (value == null || value.length == 0) {
+          if (json) {
+            Row row = JsonRows.decode(mapper, value);
+            data++;
+            bytes += row.getInt32("qty");
+          } else if (value == null || value.length == 0) {
             markers++;
           } else {
             data++;

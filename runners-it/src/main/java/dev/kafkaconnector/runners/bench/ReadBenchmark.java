@@ -19,7 +19,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Read-throughput benchmark: reads one topic (default 1,000,000 records of 200 bytes over 4
  * partitions) with a plain {@code KafkaConsumer}, Beam's {@code KafkaIO} (legacy and SDF reader)
  * and {@code KafkaConnectorIO} on the DirectRunner and embedded Flink, and prints records/s, MB/s
- * and the ratios of ours to the others.
+ * and the ratios of ours to the others. The {@code -json} cases read a topic of JSON objects into
+ * rows of six columns: ours with {@code format=json}, the plain consumer through a Jackson tree
+ * ({@link JsonRows}).
  *
  * <pre>
  * MAVEN_OPTS=-Xmx6g mvn -B -q -o -pl runners-it exec:java \
@@ -45,7 +47,13 @@ public final class ReadBenchmark {
           "ours-direct",
           "kafkaio-flink",
           "kafkaio-sdf-flink",
-          "ours-flink");
+          "ours-flink",
+          "plain-consumer-json",
+          "ours-json-direct",
+          "ours-json-flink");
+
+  /** How many consecutive warm-up runs must agree (see {@link #warmUp}). */
+  private static final int SETTLED_RUNS = 3;
 
   private final BenchmarkConfig config;
   private final PrintStream out = System.out;
@@ -118,16 +126,27 @@ public final class ReadBenchmark {
   private boolean runCases(String bootstrap) throws Exception {
     String suffix = UUID.randomUUID().toString().substring(0, 8);
     TopicLoader loader = new TopicLoader(bootstrap);
-    BenchmarkTopic warmup = load(loader, "bench-warmup-" + suffix, config.warmupRecords);
-    BenchmarkTopic tiny = load(loader, "bench-tiny-" + suffix, config.partitions);
-    BenchmarkTopic main = load(loader, "bench-main-" + suffix, config.records);
+    List<ReadCase> cases = cases(bootstrap);
+    List<BenchmarkTopic> raw = new ArrayList<>();
+    List<BenchmarkTopic> json = new ArrayList<>();
+    if (cases.stream().anyMatch(c -> !c.json())) {
+      raw.add(load(loader, "bench-warmup-" + suffix, config.warmupRecords, false));
+      raw.add(load(loader, "bench-tiny-" + suffix, config.partitions, false));
+      raw.add(load(loader, "bench-main-" + suffix, config.records, false));
+    }
+    if (cases.stream().anyMatch(ReadCase::json)) {
+      json.add(load(loader, "bench-json-warmup-" + suffix, config.warmupRecords, true));
+      json.add(load(loader, "bench-json-tiny-" + suffix, config.partitions, true));
+      json.add(load(loader, "bench-json-main-" + suffix, config.records, true));
+    }
     List<CaseResult> results = new ArrayList<>();
     try {
-      for (ReadCase readCase : cases(bootstrap)) {
-        CaseResult result = new CaseResult(readCase.name(), main);
+      for (ReadCase readCase : cases) {
+        List<BenchmarkTopic> topics = readCase.json() ? json : raw;
+        CaseResult result = new CaseResult(readCase.name(), topics.get(2));
         results.add(result);
         try {
-          measure(readCase, warmup, tiny, main, result);
+          measure(readCase, topics.get(0), topics.get(1), topics.get(2), result);
         } catch (BeamReadCase.FatalBenchmarkException e) {
           result.failure = e.getMessage();
           out.println("FATAL: " + e.getMessage() + "; stopping.");
@@ -143,7 +162,10 @@ public final class ReadBenchmark {
       out.printf(Locale.ROOT, "Load average at the end: %.2f%n", loadAverage());
       printCommand();
       if (config.bootstrapServers != null) {
-        deleteTopics(bootstrap, List.of(warmup.name(), tiny.name(), main.name()));
+        List<String> names = new ArrayList<>();
+        raw.forEach(t -> names.add(t.name()));
+        json.forEach(t -> names.add(t.name()));
+        deleteTopics(bootstrap, names);
       }
     }
     return results.stream().allMatch(CaseResult::ok);
@@ -154,24 +176,53 @@ public final class ReadBenchmark {
       throws Exception {
     out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", readCase.name(), loadAverage());
     result.warmupSeconds = timedRun(readCase, warmup, "warm-up").seconds();
-    for (int i = 0; i < config.warmupRuns; i++) {
-      timedRun(readCase, main, "warm-up " + (i + 2));
-    }
+    warmUp(readCase, main, result);
     for (int i = 0; i < config.runs; i++) {
       result.fixedRuns.add(timedRun(readCase, tiny, "fixed-cost " + (i + 1)));
     }
     for (int i = 0; i < config.runs; i++) {
       MachineSample before = MachineSample.now();
+      HeapWatch heap = HeapWatch.start();
       ReadCase.Measurement m = timedRun(readCase, main, "measured " + (i + 1));
+      HeapWatch.Usage usage = heap.stop();
       MachineSample after = MachineSample.now();
       ReadCase.Run run =
-          new ReadCase.Run(m, after.cpuSecondsSince(before), after.stealPercentSince(before));
+          new ReadCase.Run(
+              m, after.cpuSecondsSince(before), after.stealPercentSince(before), usage);
       out.printf(
           Locale.ROOT,
-          "                cpu %.2f s (%.2f cores), machine steal %.0f%%%n",
-          run.cpuSeconds(), run.cpuSeconds() / m.seconds(), run.stealPercent());
+          "                cpu %.2f s (%.2f cores), machine steal %.0f%%, heap peak %,d MB, most"
+              + " live after a GC %,d MB%n",
+          run.cpuSeconds(), run.cpuSeconds() / m.seconds(), run.stealPercent(), usage.peakMb(),
+          usage.maxAfterGcMb());
       result.measuredRuns.add(m);
       result.measuredCpu.add(run);
+    }
+  }
+
+  /**
+   * At least {@code --warmupRuns} runs on the main topic, then more until the last three lie within
+   * {@code --settle} of the fastest of them, up to {@code --maxWarmupRuns}.
+   */
+  private void warmUp(ReadCase readCase, BenchmarkTopic main, CaseResult result) throws Exception {
+    List<Double> runs = result.warmupRuns;
+    while (runs.size() < config.maxWarmupRuns) {
+      runs.add(timedRun(readCase, main, "warm-up " + (runs.size() + 2)).seconds());
+      int n = runs.size();
+      if (n >= config.warmupRuns && n >= SETTLED_RUNS) {
+        List<Double> lastRuns = runs.subList(n - SETTLED_RUNS, n);
+        double fastest = java.util.Collections.min(lastRuns);
+        if (java.util.Collections.max(lastRuns) - fastest < config.settle * fastest) {
+          result.settled = true;
+          out.printf(Locale.ROOT, "                settled after %d warm-up runs on the main topic%n", n);
+          return;
+        }
+      }
+    }
+    if (!runs.isEmpty()) {
+      out.printf(
+          Locale.ROOT,
+          "                not settled within %d warm-up runs (--maxWarmupRuns)%n", runs.size());
     }
   }
 
@@ -185,13 +236,13 @@ public final class ReadBenchmark {
         Locale.ROOT,
         "  %-13s %-32s %8.2f s  %,d records  %,.0f rec/s%n",
         what, topic.name(), m.seconds(), c.data(), c.data() / m.seconds());
-    if (c.data() != topic.dataRecords() || c.markers() != markers || c.bytes() != topic.dataBytes()) {
+    if (c.data() != topic.dataRecords() || c.markers() != markers || c.bytes() != topic.checksum()) {
       throw new AssertionError(
           String.format(
               Locale.ROOT,
-              "%s %s on %s: expected %d data records (%d bytes) and %d end markers, counted %d (%d"
-                  + " bytes) and %d",
-              readCase.name(), what, topic.name(), topic.dataRecords(), topic.dataBytes(), markers,
+              "%s %s on %s: expected %d data records (checksum %d) and %d end markers, counted %d"
+                  + " (checksum %d) and %d",
+              readCase.name(), what, topic.name(), topic.dataRecords(), topic.checksum(), markers,
               c.data(), c.bytes(), c.markers()));
     }
     return m;
@@ -200,7 +251,8 @@ public final class ReadBenchmark {
   private List<ReadCase> cases(String bootstrap) {
     Duration timeout = Duration.ofSeconds(config.timeoutSeconds);
     List<ReadCase> all = new ArrayList<>();
-    all.add(new PlainConsumerCase(bootstrap, timeout));
+    all.add(new PlainConsumerCase(bootstrap, timeout, false));
+    all.add(new PlainConsumerCase(bootstrap, timeout, true));
     for (Runner runner : Runner.values()) {
       for (Source source : Source.values()) {
         all.add(new BeamReadCase(source, runner, bootstrap, config.parallelism, timeout));
@@ -215,14 +267,18 @@ public final class ReadBenchmark {
     return selected;
   }
 
-  private BenchmarkTopic load(TopicLoader loader, String name, long records) throws Exception {
+  private BenchmarkTopic load(TopicLoader loader, String name, long records, boolean json)
+      throws Exception {
     long start = System.nanoTime();
-    BenchmarkTopic topic = loader.load(name, config.partitions, records, config.valueBytes);
+    BenchmarkTopic topic =
+        json
+            ? loader.loadJson(name, config.partitions, records)
+            : loader.load(name, config.partitions, records, config.valueBytes);
     double seconds = secondsSince(start);
     out.printf(
         Locale.ROOT,
         "Produced %,d records (%,.1f MB) + %d end markers to %s in %.1f s (%,.0f rec/s)%n",
-        topic.dataRecords(), topic.dataBytes() / 1e6, topic.partitions(), name, seconds,
+        topic.dataRecords(), topic.dataBytes() / 1e6, topic.markers(), name, seconds,
         topic.dataRecords() / seconds);
     return topic;
   }
@@ -232,9 +288,10 @@ public final class ReadBenchmark {
     out.printf(
         Locale.ROOT,
         "ReadBenchmark: records=%,d partitions=%d valueBytes=%d runs=%d warmupRecords=%,d"
-            + " warmupRuns=%d flinkParallelism=%d cases=%s%n",
+            + " warmupRuns=%d..%d (settled: within %.0f%%) flinkParallelism=%d cases=%s%n",
         TopicLoader.evenCount(config.records, config.partitions), config.partitions,
-        config.valueBytes, config.runs, config.warmupRecords, config.warmupRuns, config.parallelism,
+        config.valueBytes, config.runs, config.warmupRecords, config.warmupRuns, config.maxWarmupRuns,
+        config.settle * 100, config.parallelism,
         config.only.isEmpty() ? "all" : String.join(",", config.only));
     out.printf(
         Locale.ROOT,

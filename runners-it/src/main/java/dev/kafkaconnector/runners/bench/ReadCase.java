@@ -10,11 +10,20 @@ interface ReadCase {
     }
   }
 
-  /** A measured run with the CPU seconds this JVM spent on it and the machine's steal share. */
-  record Run(Measurement measurement, double cpuSeconds, double stealPercent) {}
+  /**
+   * A measured run with the CPU seconds this JVM spent on it, the machine's steal share and the
+   * heap it used.
+   */
+  record Run(
+      Measurement measurement, double cpuSeconds, double stealPercent, HeapWatch.Usage heap) {}
 
   /** The case's name, as accepted by {@code --only}. */
   String name();
+
+  /** Whether the case reads the JSON topics ({@link TopicLoader#loadJson}) rather than the raw ones. */
+  default boolean json() {
+    return false;
+  }
 
   /**
    * How many end markers a complete read of {@code topic} delivers: all of them for readers that

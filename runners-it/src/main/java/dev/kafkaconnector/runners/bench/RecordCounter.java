@@ -9,7 +9,7 @@ import org.apache.beam.sdk.values.Row;
 
 /**
  * The common downstream of every benchmark pipeline: counts data records (non-empty values), end
- * markers (empty values) and value bytes.
+ * markers (empty values) and value bytes (for JSON rows: the sum of {@code qty}).
  *
  * <p>Counts go to Beam {@link Counter}s (namespace {@link #NAMESPACE}) and to JVM-wide adders that
  * the benchmark resets before and reads after each run; both runners used here execute in the
@@ -54,7 +54,13 @@ final class RecordCounter {
     private transient long markers;
     private transient long bytes;
 
-    abstract byte[] value(T element);
+    /** What a data record adds to the count's third figure, or -1 for an end marker. */
+    abstract long weight(T element);
+
+    /** A raw value's weight: its length, or -1 when empty (an end marker). */
+    static long valueWeight(byte[] value) {
+      return value == null || value.length == 0 ? -1 : value.length;
+    }
 
     @StartBundle
     public void startBundle() {
@@ -65,13 +71,12 @@ final class RecordCounter {
 
     @ProcessElement
     public void process(@Element T element) {
-      byte[] value = value(element);
-      int length = value == null ? 0 : value.length;
-      if (length == 0) {
+      long weight = weight(element);
+      if (weight < 0) {
         markers++;
       } else {
         data++;
-        bytes += length;
+        bytes += weight;
       }
     }
 
@@ -91,8 +96,8 @@ final class RecordCounter {
     private static final long serialVersionUID = 1L;
 
     @Override
-    byte[] value(KafkaRecord<byte[], byte[]> element) {
-      return element.getKV().getValue();
+    long weight(KafkaRecord<byte[], byte[]> element) {
+      return valueWeight(element.getKV().getValue());
     }
   }
 
@@ -101,8 +106,18 @@ final class RecordCounter {
     private static final long serialVersionUID = 1L;
 
     @Override
-    byte[] value(Row element) {
-      return element.getBytes(0);
+    long weight(Row element) {
+      return valueWeight(element.getBytes(0));
+    }
+  }
+
+  /** Counts {@code KafkaConnectorIO} rows of {@link JsonRows#SCHEMA}, summing {@code qty}. */
+  static final class CountJsonRowsFn extends CountFn<Row> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    long weight(Row element) {
+      return element.getInt32("qty");
     }
   }
 }

@@ -10,11 +10,12 @@ import java.util.stream.Collectors;
 /**
  * Prints the results table and the throughput ratios of {@code ours-*} to the other readers on
  * the same runner, with the targets on Flink (ours at least 0.85x the plain consumer and 2.5x
- * KafkaIO, issue #7).
+ * KafkaIO, and 0.9x the plain consumer with JSON decoding; issue #7).
  */
 final class ResultTable {
   private static final double TARGET_VS_PLAIN = 0.85;
   private static final double TARGET_VS_KAFKAIO = 2.5;
+  private static final double TARGET_JSON_VS_PLAIN = 0.9;
 
   private final Map<String, CaseResult> results;
 
@@ -28,15 +29,17 @@ final class ResultTable {
     out.println();
     out.printf(
         Locale.ROOT,
-        "%-19s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s %7s %6s  %s%n",
+        "%-19s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s %7s %6s %8s %9s %9s  %s%n",
         "case", "runs", "wall s", "min s", "max s", "rec/s", "MB/s", "fixed s", "net s",
-        "net rec/s", "net MB/s", "warmup s", "cpu s", "steal", "status");
+        "net rec/s", "net MB/s", "warmup s", "cpu s", "steal", "warm-ups", "heap MB", "live MB",
+        "status");
     for (CaseResult r : results.values()) {
       double wall = r.wallSeconds();
       double net = r.netSeconds();
       out.printf(
           Locale.ROOT,
-          "%-19s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%%  %s%n",
+          "%-19s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%% %8s %,9d"
+              + " %,9d  %s%n",
           r.name,
           r.measuredRuns.size(),
           wall,
@@ -51,14 +54,24 @@ final class ResultTable {
           r.warmupSeconds,
           r.cpuSeconds(),
           r.stealPercent(),
+          r.warmupRuns.size() + (r.settled || r.warmupRuns.isEmpty() ? "" : " (!)"),
+          r.peakHeapMb(),
+          r.liveHeapMb(),
           r.ok() ? "OK (exact count)" : "FAILED: " + r.failure);
     }
     out.println(
         "wall = median of run()+waitUntilFinish(); fixed = median of the same case on a topic with"
             + " one record per partition (warm JVM); net = wall - fixed. MB = 10^6 bytes of values.");
     out.println(
+        "warmup s = the first run, on the warm-up topic; warm-ups = runs on the main topic before"
+            + " the measured ones, (!) when the last three still differed by more than --settle.");
+    out.println(
         "cpu = median CPU seconds of this JVM (readers, runner and the in-JVM broker) per measured"
             + " run; steal = median share of the machine's time taken by the hypervisor meanwhile.");
+    out.println(
+        "heap = the largest sum of the heap pools' peaks in a measured run (garbage included);"
+            + " live = the most heap left after a collection during the measured runs (in-JVM"
+            + " broker included).");
     out.println();
     out.println(
         "Throughput ratios (ours / other; > 1 means ours is faster; cpu: other's CPU seconds over"
@@ -69,12 +82,14 @@ final class ResultTable {
       ratio(out, "ours-" + runner, "kafkaio-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
       ratio(out, "ours-" + runner, "kafkaio-sdf-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
     }
+    ratio(out, "ours-json-flink", "plain-consumer-json", TARGET_JSON_VS_PLAIN);
+    ratio(out, "ours-json-direct", "plain-consumer-json", 0);
   }
 
   private void ratio(PrintStream out, String ours, String other, double target) {
     CaseResult a = results.get(ours);
     CaseResult b = results.get(other);
-    String label = String.format(Locale.ROOT, "  %-13s / %-19s", ours, other);
+    String label = String.format(Locale.ROOT, "  %-16s / %-19s", ours, other);
     if (a == null || b == null || !a.ok() || !b.ok()) {
       out.println(label + " n/a (case not run or failed)");
       return;

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongFunction;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -17,7 +18,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Creates a benchmark topic and fills it with a {@link KafkaProducer} (linger.ms=20,
- * batch.size=256 KiB, no compression, acks=1).
+ * batch.size=256 KiB, no compression, acks=1): random values ({@link #load}) or JSON objects
+ * ({@link #loadJson}).
  *
  * <p>Record {@code i} goes to partition {@code i % partitions}, so every partition holds exactly
  * the same number of records: legacy {@code KafkaIO}'s {@code withMaxNumRecords} splits the record
@@ -51,6 +53,31 @@ final class TopicLoader {
    */
   BenchmarkTopic load(String name, int partitions, long records, int valueBytes)
       throws InterruptedException, ExecutionException {
+    SplittableRandom random = new SplittableRandom(42);
+    return fill(name, partitions, records, false, i -> randomValue(random, valueBytes));
+  }
+
+  /**
+   * Creates {@code name} and writes {@code records} (rounded up by {@link #evenCount}) JSON objects
+   * of {@link JsonRows#SCHEMA}, without end markers.
+   */
+  BenchmarkTopic loadJson(String name, int partitions, long records)
+      throws InterruptedException, ExecutionException {
+    SplittableRandom random = new SplittableRandom(42);
+    return fill(name, partitions, records, true, i -> JsonRows.value(i, random));
+  }
+
+  private static byte[] randomValue(SplittableRandom random, int valueBytes) {
+    byte[] value = new byte[valueBytes];
+    for (int b = 0; b < valueBytes; b++) {
+      value[b] = ALPHABET[random.nextInt(ALPHABET.length)];
+    }
+    return value;
+  }
+
+  private BenchmarkTopic fill(
+      String name, int partitions, long records, boolean json, LongFunction<byte[]> values)
+      throws InterruptedException, ExecutionException {
     try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
       admin
           .createTopics(List.of(new NewTopic(name, Optional.of(partitions), Optional.empty())))
@@ -61,13 +88,13 @@ final class TopicLoader {
     }
     long count = evenCount(records, partitions);
     AtomicReference<Exception> failure = new AtomicReference<>();
-    SplittableRandom random = new SplittableRandom(42);
+    long bytes = 0;
+    long checksum = 0;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig())) {
       for (long i = 0; i < count; i++) {
-        byte[] value = new byte[valueBytes];
-        for (int b = 0; b < valueBytes; b++) {
-          value[b] = ALPHABET[random.nextInt(ALPHABET.length)];
-        }
+        byte[] value = values.apply(i);
+        bytes += value.length;
+        checksum += json ? JsonRows.qty(i) : value.length;
         producer.send(
             new ProducerRecord<>(name, (int) (i % partitions), null, value),
             (metadata, e) -> {
@@ -78,6 +105,9 @@ final class TopicLoader {
       }
       producer.flush();
       throwIfFailed(failure, name);
+      if (json) {
+        return new BenchmarkTopic(name, partitions, count, bytes, Long.MAX_VALUE, true, checksum);
+      }
       // Every data record now has a timestamp <= now; the markers are strictly later.
       Thread.sleep(5);
       long stopTime = System.currentTimeMillis();
@@ -85,7 +115,7 @@ final class TopicLoader {
         producer.send(new ProducerRecord<>(name, p, stopTime, null, new byte[0])).get();
       }
       throwIfFailed(failure, name);
-      return new BenchmarkTopic(name, partitions, count, count * valueBytes, stopTime);
+      return new BenchmarkTopic(name, partitions, count, bytes, stopTime, false, checksum);
     }
   }
 

@@ -4,8 +4,6 @@ import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -113,7 +111,7 @@ public final class WriteBenchmark {
         try {
           bench.runOnce(name, records); // warm-up
           m.fixed = bench.runOnce(name, PARTITIONS); // the job's fixed cost: one record each
-          resetPeaks();
+          HeapWatch heap = HeapWatch.start();
           for (int i = 0; i < runs; i++) {
             System.gc();
             MachineSample before = MachineSample.now();
@@ -122,6 +120,7 @@ public final class WriteBenchmark {
             m.cpu[i] = after.cpuSecondsSince(before);
             m.steal[i] = after.stealPercentSince(before);
           }
+          m.peakMb = heap.stop().peakMb();
         } catch (Exception e) {
           Throwable root = e;
           while (root.getCause() != null) {
@@ -130,7 +129,6 @@ public final class WriteBenchmark {
           System.out.printf(Locale.ROOT, "%-18s FAILED: %s (%s)%n", name, e, root);
           continue;
         }
-        m.peakMb = peakHeapBytes() / (1024 * 1024);
         results.put(name, m);
         System.out.printf(Locale.ROOT, "%-18s %9.2f %13s %,12.0f %8.2f %8.2f %5.0f%% %,7d MB%n",
             name, m.median(m.wall),
@@ -403,24 +401,6 @@ public final class WriteBenchmark {
     byte[] v = new byte[VALUE_BYTES];
     Arrays.fill(v, (byte) ('a' + (i % 26)));
     return v;
-  }
-
-  private static void resetPeaks() {
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      pool.resetPeakUsage();
-    }
-  }
-
-  private static long peakHeapBytes() {
-    long sum = 0;
-    List<MemoryPoolMXBean> heap = new ArrayList<>();
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        heap.add(pool);
-        sum += pool.getPeakUsage().getUsed();
-      }
-    }
-    return sum;
   }
 
   /** Record numbers {@code [chunk * CHUNK, (chunk + 1) * CHUNK)}, below {@code records}. */
