@@ -127,26 +127,18 @@ public final class ReadBenchmark {
     String suffix = UUID.randomUUID().toString().substring(0, 8);
     TopicLoader loader = new TopicLoader(bootstrap);
     List<ReadCase> cases = cases(bootstrap);
-    List<BenchmarkTopic> raw = new ArrayList<>();
-    List<BenchmarkTopic> json = new ArrayList<>();
-    if (cases.stream().anyMatch(c -> !c.json())) {
-      raw.add(load(loader, "bench-warmup-" + suffix, config.warmupRecords, false));
-      raw.add(load(loader, "bench-tiny-" + suffix, config.partitions, false));
-      raw.add(load(loader, "bench-main-" + suffix, config.records, false));
-    }
-    if (cases.stream().anyMatch(ReadCase::json)) {
-      json.add(load(loader, "bench-json-warmup-" + suffix, config.warmupRecords, true));
-      json.add(load(loader, "bench-json-tiny-" + suffix, config.partitions, true));
-      json.add(load(loader, "bench-json-main-" + suffix, config.records, true));
-    }
+    TopicSet raw =
+        cases.stream().anyMatch(c -> !c.json()) ? loadSet(loader, "bench-", suffix, false) : null;
+    TopicSet json =
+        cases.stream().anyMatch(ReadCase::json) ? loadSet(loader, "bench-json-", suffix, true) : null;
     List<CaseResult> results = new ArrayList<>();
     try {
       for (ReadCase readCase : cases) {
-        List<BenchmarkTopic> topics = readCase.json() ? json : raw;
-        CaseResult result = new CaseResult(readCase.name(), topics.get(2));
+        TopicSet topics = readCase.json() ? json : raw;
+        CaseResult result = new CaseResult(readCase.name(), topics.main());
         results.add(result);
         try {
-          measure(readCase, topics.get(0), topics.get(1), topics.get(2), result);
+          measure(readCase, topics.warmup(), topics.tiny(), topics.main(), result);
         } catch (BeamReadCase.FatalBenchmarkException e) {
           result.failure = e.getMessage();
           out.println("FATAL: " + e.getMessage() + "; stopping.");
@@ -163,8 +155,11 @@ public final class ReadBenchmark {
       printCommand();
       if (config.bootstrapServers != null) {
         List<String> names = new ArrayList<>();
-        raw.forEach(t -> names.add(t.name()));
-        json.forEach(t -> names.add(t.name()));
+        for (TopicSet set : java.util.Arrays.asList(raw, json)) {
+          if (set != null) {
+            names.addAll(List.of(set.warmup().name(), set.tiny().name(), set.main().name()));
+          }
+        }
         deleteTopics(bootstrap, names);
       }
     }
@@ -265,6 +260,17 @@ public final class ReadBenchmark {
           .forEach(selected::add);
     }
     return selected;
+  }
+
+  /** The topics a case reads: the warm-up topic, the fixed-cost topic and the measured one. */
+  private record TopicSet(BenchmarkTopic warmup, BenchmarkTopic tiny, BenchmarkTopic main) {}
+
+  private TopicSet loadSet(TopicLoader loader, String prefix, String suffix, boolean json)
+      throws Exception {
+    return new TopicSet(
+        load(loader, prefix + "warmup-" + suffix, config.warmupRecords, json),
+        load(loader, prefix + "tiny-" + suffix, config.partitions, json),
+        load(loader, prefix + "main-" + suffix, config.records, json));
   }
 
   private BenchmarkTopic load(TopicLoader loader, String name, long records, boolean json)
