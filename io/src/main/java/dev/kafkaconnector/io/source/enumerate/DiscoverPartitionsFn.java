@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.source.enumerate;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
+import dev.kafkaconnector.io.common.TimestampSkew;
 import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceSpec;
 import org.apache.beam.sdk.coders.Coder;
@@ -73,7 +74,7 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
 
   @Override
   public Duration getAllowedTimestampSkew() {
-    return Duration.millis(Long.MAX_VALUE);
+    return TimestampSkew.ANY;
   }
 
   @ProcessElement

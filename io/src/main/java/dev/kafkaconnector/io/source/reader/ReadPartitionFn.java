@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
+import dev.kafkaconnector.io.common.TimestampSkew;
 import dev.kafkaconnector.io.source.KafkaSourceException;
 import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceSpec;
@@ -208,7 +209,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
   /** Record timestamps may be older than the partition descriptor's timestamp. */
   @Override
   public org.joda.time.Duration getAllowedTimestampSkew() {
-    return org.joda.time.Duration.millis(Long.MAX_VALUE);
+    return TimestampSkew.ANY;
   }
 
   /**
