@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.kafka.KafkaIO;
@@ -48,7 +49,8 @@ import org.joda.time.Instant;
  * </ul>
  *
  * <p>DirectRunner: immutability and encodability checks off. Flink: embedded {@code [local]},
- * attached, batch (every read here is bounded).
+ * attached, batch (every read here is bounded), or streaming for the {@link Runner#streaming()}
+ * cases.
  */
 final class BeamReadCase implements ReadCase {
 
@@ -68,8 +70,26 @@ final class BeamReadCase implements ReadCase {
 
   /** The runner. */
   enum Runner {
-    DIRECT,
-    FLINK
+    DIRECT("direct"),
+    /** Embedded Flink in batch mode: what a bounded read runs as. */
+    FLINK("flink"),
+    /**
+     * Embedded Flink in streaming mode (checkpoints every 500 ms, the job ends when its sources
+     * have): how a bounded read runs inside a streaming job.
+     */
+    FLINK_STREAMING("flink-streaming"),
+    /** {@link #FLINK_STREAMING} with {@code --fasterCopy}. */
+    FLINK_STREAMING_FASTER_COPY("flink-streaming-fastercopy");
+
+    final String label;
+
+    Runner(String label) {
+      this.label = label;
+    }
+
+    boolean streaming() {
+      return this == FLINK_STREAMING || this == FLINK_STREAMING_FASTER_COPY;
+    }
   }
 
   static final Schema RAW_VALUE = Schema.builder().addByteArrayField("value").build();
@@ -91,7 +111,7 @@ final class BeamReadCase implements ReadCase {
 
   @Override
   public String name() {
-    return source.label + "-" + runner.name().toLowerCase(Locale.ROOT);
+    return source.label + "-" + runner.label;
   }
 
   @Override
@@ -163,10 +183,19 @@ final class BeamReadCase implements ReadCase {
         runner == Runner.DIRECT
             // blockOnRun=false only so that waitUntilFinish can apply the timeout and cancel.
             ? PipelineRunners.direct(false, false)
-            : PipelineRunners.flink("[local]", flinkParallelism, true);
+            : runner.streaming()
+                ? streamingFlink()
+                : PipelineRunners.flink("[local]", flinkParallelism, true);
     if (source == Source.KAFKAIO_SDF) {
       ExperimentalOptions.addExperiment(options.as(ExperimentalOptions.class), "use_sdf_read");
     }
+    return options;
+  }
+
+  private PipelineOptions streamingFlink() {
+    FlinkPipelineOptions options = PipelineRunners.flinkStreamingEndingWithSources();
+    options.setParallelism(flinkParallelism);
+    options.setFasterCopy(runner == Runner.FLINK_STREAMING_FASTER_COPY);
     return options;
   }
 

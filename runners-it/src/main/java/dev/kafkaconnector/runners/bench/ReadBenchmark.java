@@ -24,7 +24,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * ({@link JsonRows}).
  *
  * <pre>
- * MAVEN_OPTS=-Xmx6g mvn -B -q -o -pl runners-it exec:java \
+ * MAVEN_OPTS="-Xms6g -Xmx6g -XX:+AlwaysPreTouch" mvn -B -q -o -pl runners-it exec:java \
  *   -Dexec.mainClass=dev.kafkaconnector.runners.bench.ReadBenchmark -Dexec.args="--records=1000000"
  * </pre>
  *
@@ -48,6 +48,8 @@ public final class ReadBenchmark {
           "kafkaio-flink",
           "kafkaio-sdf-flink",
           "ours-flink",
+          "ours-flink-streaming",
+          "ours-flink-streaming-fastercopy",
           "plain-consumer-json",
           "ours-json-direct",
           "ours-json-flink");
@@ -250,6 +252,9 @@ public final class ReadBenchmark {
     all.add(new PlainConsumerCase(bootstrap, timeout, true));
     for (Runner runner : Runner.values()) {
       for (Source source : Source.values()) {
+        if (runner.streaming() && source != Source.OURS) {
+          continue; // the streaming cases measure --fasterCopy on our reader only
+        }
         all.add(new BeamReadCase(source, runner, bootstrap, config.parallelism, timeout));
       }
     }
@@ -304,6 +309,17 @@ public final class ReadBenchmark {
         "JVM %s, %d processors, max heap %,d MB, load average at start %.2f%n",
         System.getProperty("java.version"), rt.availableProcessors(), rt.maxMemory() >> 20,
         loadAverage());
+    List<String> heapArgs =
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+            .filter(a -> a.startsWith("-Xms") || a.startsWith("-Xmx") || a.contains("AlwaysPreTouch"))
+            .toList();
+    out.println("Heap settings: " + (heapArgs.isEmpty() ? "JVM defaults" : String.join(" ", heapArgs)));
+    if (rt.totalMemory() < rt.maxMemory() || !heapArgs.contains("-XX:+AlwaysPreTouch")) {
+      out.println(
+          "  WARNING: heap not fixed and pre-touched (-Xms = -Xmx, -XX:+AlwaysPreTouch): on this kind"
+              + " of VM the readers' threads then spend more time in the kernel zeroing fresh heap pages"
+              + " than in Java code, and the cases that allocate most lose most");
+    }
   }
 
   private void printCommand() {

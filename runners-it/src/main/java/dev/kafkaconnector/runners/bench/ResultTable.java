@@ -29,7 +29,7 @@ final class ResultTable {
     out.println();
     out.printf(
         Locale.ROOT,
-        "%-19s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s %7s %6s %8s %9s %9s  %s%n",
+        "%-31s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s %7s %6s %8s %9s %9s  %s%n",
         "case", "runs", "wall s", "min s", "max s", "rec/s", "MB/s", "fixed s", "net s",
         "net rec/s", "net MB/s", "warmup s", "cpu s", "steal", "warm-ups", "heap MB", "live MB",
         "status");
@@ -38,7 +38,7 @@ final class ResultTable {
       double net = r.netSeconds();
       out.printf(
           Locale.ROOT,
-          "%-19s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%% %8s %,9d"
+          "%-31s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%% %8s %,9d"
               + " %,9d  %s%n",
           r.name,
           r.measuredRuns.size(),
@@ -82,6 +82,7 @@ final class ResultTable {
       ratio(out, "ours-" + runner, "kafkaio-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
       ratio(out, "ours-" + runner, "kafkaio-sdf-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
     }
+    ratio(out, "ours-flink-streaming-fastercopy", "ours-flink-streaming", 0);
     ratio(out, "ours-json-flink", "plain-consumer-json", TARGET_JSON_VS_PLAIN);
     ratio(out, "ours-json-direct", "plain-consumer-json", 0);
   }
@@ -89,7 +90,7 @@ final class ResultTable {
   private void ratio(PrintStream out, String ours, String other, double target) {
     CaseResult a = results.get(ours);
     CaseResult b = results.get(other);
-    String label = String.format(Locale.ROOT, "  %-16s / %-19s", ours, other);
+    String label = String.format(Locale.ROOT, "  %-31s / %-20s", ours, other);
     if (a == null || b == null || !a.ok() || !b.ok()) {
       out.println(label + " n/a (case not run or failed)");
       return;
