@@ -3,7 +3,6 @@ package dev.kafkaconnector.runners.bench;
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
