@@ -135,11 +135,12 @@ public final class PipelineJob {
       args.add("--jobName=" + settings.name());
     }
     PipelineOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
+    boolean flink = RunnerSettings.of(options).flink();
     if (settings.parallelism() != null && !hasFlag(args, "--parallelism")
         && !hasFlag(args, "--targetParallelism")) {
-      setParallelism(options, settings.parallelism());
+      setParallelism(options, flink, settings.parallelism());
     }
-    if (RunnerSettings.of(options).flink() && !hasFlag(args, "--fasterCopy")) {
+    if (flink && !hasFlag(args, "--fasterCopy")) {
       set(options, FLINK_OPTIONS, "setFasterCopy", Boolean.class, Boolean.TRUE);
     }
     return options;
@@ -172,8 +173,8 @@ public final class PipelineJob {
    * The runner's parallelism: Flink's {@code parallelism}, the DirectRunner's {@code
    * targetParallelism}. Found by name, so that this module needs neither runner.
    */
-  static void setParallelism(PipelineOptions options, int parallelism) {
-    if (RunnerSettings.of(options).flink()) {
+  private static void setParallelism(PipelineOptions options, boolean flink, int parallelism) {
+    if (flink) {
       set(options, FLINK_OPTIONS, "setParallelism", Integer.class, parallelism);
     } else {
       set(options, DIRECT_OPTIONS, "setTargetParallelism", int.class, parallelism);

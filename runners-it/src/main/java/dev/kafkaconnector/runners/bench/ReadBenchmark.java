@@ -310,7 +310,7 @@ public final class ReadBenchmark {
         System.getProperty("java.version"), rt.availableProcessors(), rt.maxMemory() >> 20,
         loadAverage());
     List<String> heapArgs =
-        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
             .filter(a -> a.startsWith("-Xms") || a.startsWith("-Xmx") || a.contains("AlwaysPreTouch"))
             .toList();
     out.println("Heap settings: " + (heapArgs.isEmpty() ? "JVM defaults" : String.join(" ", heapArgs)));
