@@ -97,15 +97,30 @@ final class BeamReadCase implements ReadCase {
   private final Runner runner;
   private final String bootstrapServers;
   private final int flinkParallelism;
+  private final String flinkMaster;
   private final Duration timeout;
 
+  /**
+   * @param flinkMaster {@code [local]} (a new embedded cluster per job) or {@code [auto]} (the kept
+   *     cluster the benchmark started)
+   */
   BeamReadCase(
-      Source source, Runner runner, String bootstrapServers, int flinkParallelism, Duration timeout) {
+      Source source,
+      Runner runner,
+      String bootstrapServers,
+      int flinkParallelism,
+      String flinkMaster,
+      Duration timeout) {
     this.source = source;
     this.runner = runner;
     this.bootstrapServers = bootstrapServers;
     this.flinkParallelism = flinkParallelism;
+    this.flinkMaster = flinkMaster;
     this.timeout = timeout;
+  }
+
+  boolean flink() {
+    return runner != Runner.DIRECT;
   }
 
   @Override
@@ -184,7 +199,7 @@ final class BeamReadCase implements ReadCase {
             ? PipelineRunners.direct(false, false)
             : runner.streaming()
                 ? streamingFlink()
-                : PipelineRunners.flink("[local]", flinkParallelism, true);
+                : PipelineRunners.flink(flinkMaster, flinkParallelism, true);
     if (source == Source.KAFKAIO_SDF) {
       ExperimentalOptions.addExperiment(options.as(ExperimentalOptions.class), "use_sdf_read");
     }
@@ -193,6 +208,7 @@ final class BeamReadCase implements ReadCase {
 
   private PipelineOptions streamingFlink() {
     FlinkPipelineOptions options = PipelineRunners.flinkStreamingEndingWithSources();
+    options.setFlinkMaster(flinkMaster);
     options.setParallelism(flinkParallelism);
     options.setFasterCopy(runner == Runner.FLINK_STREAMING_FASTER_COPY);
     return options;

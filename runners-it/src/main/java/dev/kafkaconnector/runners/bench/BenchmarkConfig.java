@@ -28,6 +28,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       0.1)
  *   <li>{@code --parallelism=n} parallelism of the embedded Flink jobs (default 2)
  *   <li>{@code --timeoutSeconds=s} limit of one pipeline run (default 900)
+ *   <li>{@code --flinkCluster=per-job|kept} whether each Flink job starts its own embedded cluster
+ *       ({@code [local]}, the default) or all run on one embedded cluster started before the first
+ *       case, as jobs on a session cluster do ({@code [auto]} on a {@code KeptMiniCluster})
  * </ul>
  */
 final class BenchmarkConfig {
@@ -42,6 +45,8 @@ final class BenchmarkConfig {
   double settle = 0.1;
   int parallelism = 2;
   long timeoutSeconds = 900;
+  /** Whether the Flink cases run on one embedded cluster kept for the whole benchmark. */
+  boolean keptFlinkCluster = false;
   final Set<String> only = new LinkedHashSet<>();
   final List<String> rawArgs = new ArrayList<>();
 
@@ -76,6 +81,13 @@ final class BenchmarkConfig {
           case "settle" -> config.settle = fraction(value);
           case "parallelism" -> config.parallelism = (int) positiveLong(value);
           case "timeoutSeconds" -> config.timeoutSeconds = positiveLong(value);
+          case "flinkCluster" -> config.keptFlinkCluster =
+              switch (value) {
+                case "kept" -> true;
+                case "per-job" -> false;
+                default -> throw new IllegalArgumentException(
+                    "expected per-job or kept, got '" + value + "'");
+              };
           case "only" -> {
             for (String item : value.split(",")) {
               String caseName = item.trim().toLowerCase(Locale.ROOT);
@@ -132,6 +144,6 @@ final class BenchmarkConfig {
     return "Usage: ReadBenchmark [--records=N] [--partitions=P] [--valueBytes=B]"
         + " [--bootstrapServers=host:port] [--runs=K] [--only=case,...] [--warmupRecords=W] [--warmupRuns=N]"
         + " [--maxWarmupRuns=M] [--settle=F]"
-        + " [--parallelism=n] [--timeoutSeconds=s]";
+        + " [--parallelism=n] [--timeoutSeconds=s] [--flinkCluster=per-job|kept]";
   }
 }

@@ -2,6 +2,7 @@ package dev.kafkaconnector.runners.bench;
 
 import dev.kafkaconnector.runners.bench.BeamReadCase.Runner;
 import dev.kafkaconnector.runners.bench.BeamReadCase.Source;
+import dev.kafkaconnector.runners.flink.KeptMiniCluster;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -117,11 +118,28 @@ public final class ReadBenchmark {
       } else {
         out.println("External cluster at " + bootstrap);
       }
-      return runCases(bootstrap);
+      return runCasesOnFlinkCluster(bootstrap);
     } finally {
       if (cluster != null) {
         cluster.close();
       }
+    }
+  }
+
+  /** {@link #runCases} inside the kept Flink cluster when {@code --flinkCluster=kept}. */
+  private boolean runCasesOnFlinkCluster(String bootstrap) throws Exception {
+    boolean anyFlink =
+        cases(bootstrap).stream().anyMatch(c -> c instanceof BeamReadCase b && b.flink());
+    if (!config.keptFlinkCluster || !anyFlink) {
+      return runCases(bootstrap);
+    }
+    long start = System.nanoTime();
+    try (KeptMiniCluster flink = KeptMiniCluster.start(config.parallelism)) {
+      out.printf(
+          Locale.ROOT,
+          "Embedded Flink cluster kept for all Flink cases (%d slots), started in %.1f s%n",
+          config.parallelism, secondsSince(start));
+      return runCases(bootstrap);
     }
   }
 
@@ -255,7 +273,14 @@ public final class ReadBenchmark {
         if (runner.streaming() && source != Source.OURS) {
           continue; // the streaming cases measure --fasterCopy on our reader only
         }
-        all.add(new BeamReadCase(source, runner, bootstrap, config.parallelism, timeout));
+        all.add(
+            new BeamReadCase(
+                source,
+                runner,
+                bootstrap,
+                config.parallelism,
+                config.keptFlinkCluster ? "[auto]" : "[local]",
+                timeout));
       }
     }
     List<ReadCase> selected = new ArrayList<>();

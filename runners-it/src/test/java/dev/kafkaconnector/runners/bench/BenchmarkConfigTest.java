@@ -1,6 +1,7 @@
 package dev.kafkaconnector.runners.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,5 +41,18 @@ class BenchmarkConfigTest {
             IllegalArgumentException.class,
             () -> BenchmarkConfig.parse(new String[] {"--settle=1.5"}, ReadBenchmark.CASE_NAMES));
     assertTrue(e.getMessage().startsWith("--settle: "), e.getMessage());
+  }
+
+  @Test
+  void theFlinkClusterIsPerJobUnlessKept() {
+    assertFalse(BenchmarkConfig.parse(new String[0], ReadBenchmark.CASE_NAMES).keptFlinkCluster);
+    assertTrue(
+        BenchmarkConfig.parse(new String[] {"--flinkCluster=kept"}, ReadBenchmark.CASE_NAMES)
+            .keptFlinkCluster);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> BenchmarkConfig.parse(new String[] {"--flinkCluster=shared"}, ReadBenchmark.CASE_NAMES));
+    assertTrue(e.getMessage().startsWith("--flinkCluster: expected per-job or kept"), e.getMessage());
   }
 }
