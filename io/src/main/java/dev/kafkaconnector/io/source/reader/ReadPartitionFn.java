@@ -1,8 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.common.AuthenticationFailures;
 import dev.kafkaconnector.io.common.TimestampSkew;
-import dev.kafkaconnector.io.source.KafkaSourceException;
 import dev.kafkaconnector.io.source.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceSpec;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
@@ -28,8 +26,6 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.AuthenticationException;
-import org.apache.kafka.common.errors.AuthorizationException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
@@ -310,7 +306,8 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
       }
     } catch (RuntimeException e) {
       RuntimeException refused =
-          refusal(e, tp, lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom());
+          ConsumerRefusal.of(
+              e, tp, lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom(), spec.clientProperties());
       if (refused == null) {
         throw e;
       }
@@ -346,53 +343,6 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
       count++;
     }
     return count;
-  }
-
-  /**
-   * The main output with the timestamp of the record being handled: one per call, not one per
-   * record.
-   */
-  private static final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
-    private final OutputReceiver<T> receiver;
-    Instant timestamp = BoundedWindow.TIMESTAMP_MIN_VALUE;
-
-    TimestampedOutput(OutputReceiver<T> receiver) {
-      this.receiver = receiver;
-    }
-
-    @Override
-    public void emit(T output) {
-      receiver.outputWithTimestamp(output, timestamp);
-    }
-  }
-
-  /**
-   * The failure to throw instead of {@code e} when {@code e} is an authentication or authorization
-   * failure of the partition's consumer, or null. Partition discovery and the first connection
-   * fail that way already (see {@code KafkaMetadataClient}); this covers a consumer that was
-   * connected and is refused later: after a reconnect (broker restart, dropped connection) or a
-   * re-authentication with credentials deleted or changed meanwhile, or an ACL removed. The
-   * failure is marked not to be retried ({@link AuthenticationFailures#notRetried()}), so that
-   * Flink fails the job instead of restarting it for ever; its message names the partition, the
-   * offset, the mechanism and the bootstrap servers, and no secret (the Kafka exception is not
-   * kept as its cause).
-   */
-  private @Nullable RuntimeException refusal(RuntimeException e, TopicPartition tp, long offset) {
-    String what = "read partition " + tp.partition() + " of topic '" + tp.topic() + "' (" + tp
-        + ") at offset " + offset;
-    AuthenticationException refused = AuthenticationFailures.find(e);
-    if (refused != null) {
-      return new KafkaSourceException(
-          AuthenticationFailures.describe(what, refused, spec.clientProperties()),
-          AuthenticationFailures.notRetried());
-    }
-    AuthorizationException denied = AuthenticationFailures.findDenial(e);
-    if (denied != null) {
-      return new KafkaSourceException(
-          AuthenticationFailures.describeDenial(what, denied, spec.clientProperties()),
-          AuthenticationFailures.notRetried());
-    }
-    return null;
   }
 
   /**
