@@ -14,9 +14,14 @@ import org.apache.beam.sdk.transforms.display.DisplayData;
  * @param streaming {@code --streaming}
  * @param checkpointingIntervalMillis {@code --checkpointingInterval}, -1 when off
  * @param maxBundleTimeMillis {@code --maxBundleTimeMills}
+ * @param parallelism {@code --parallelism}, -1 when not set
  */
 public record RunnerSettings(
-    boolean flink, boolean streaming, long checkpointingIntervalMillis, long maxBundleTimeMillis) {
+    boolean flink,
+    boolean streaming,
+    long checkpointingIntervalMillis,
+    long maxBundleTimeMillis,
+    int parallelism) {
   /** The Flink runner's default {@code --maxBundleTimeMills}. */
   public static final long DEFAULT_MAX_BUNDLE_TIME_MILLIS = 1000;
 
@@ -27,6 +32,7 @@ public record RunnerSettings(
     boolean streaming = options.as(StreamingOptions.class).isStreaming();
     long checkpointing = -1;
     long bundleTime = DEFAULT_MAX_BUNDLE_TIME_MILLIS;
+    long parallelism = -1;
     for (DisplayData.Item item : DisplayData.from(options).items()) {
       Object value = item.getValue();
       if (value == null) {
@@ -43,11 +49,15 @@ public record RunnerSettings(
         case "maxBundleTimeMills":
           bundleTime = asLong(value, bundleTime);
           break;
+        case "parallelism":
+          parallelism = asLong(value, parallelism);
+          break;
         default:
           break;
       }
     }
-    return new RunnerSettings(flink, streaming, checkpointing, bundleTime);
+    return new RunnerSettings(
+        flink, streaming, checkpointing, bundleTime, parallelism > 0 ? (int) parallelism : -1);
   }
 
   private static long asLong(Object value, long otherwise) {

@@ -1,10 +1,12 @@
 package dev.kafkaconnector.io.source;
 
+import dev.kafkaconnector.io.common.RunnerSettings;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
 import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import dev.kafkaconnector.io.source.reader.ReadWholePartitionFn;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -20,7 +22,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The steps of every source: an impulse, the partitions (listed once for a bounded read,
- * discovered on an interval otherwise), spread over workers, and the splittable reader, whose
+ * discovered on an interval otherwise), spread over workers, and the splittable reader (on Flink's
+ * batch mode a plain DoFn around it, see {@link SpreadPartitions}), whose
  * records become what the handler makes of them ({@code read()}'s rows, {@code readChanges()}'s
  * change events). Bad records go to the dead-letter handler when there is one.
  */
@@ -39,15 +42,23 @@ public final class SourceReads {
         spec.isBounded() ? new ListPartitionsFn(spec) : new DiscoverPartitionsFn(spec);
     ReadPartitionFn<T> reader =
         ReadPartitionFn.create(spec, handler, mainTag, policy, badRecordHandler != null);
-    PCollectionTuple outputs =
+    PCollection<PartitionDescriptor> listed =
         input
             .apply("Impulse", Impulse.create())
             .apply("FindPartitions", ParDo.of(partitions))
-            .setCoder(PartitionDescriptor.Coder.of())
-            .apply("Distribute", Reshuffle.viaRandomKey())
+            .setCoder(PartitionDescriptor.Coder.of());
+    RunnerSettings runner = RunnerSettings.of(input.getPipeline().getOptions());
+    boolean flinkBatch =
+        spec.isBounded() && runner.flink() && !runner.streaming() && runner.parallelism() > 0;
+    // On Flink's batch mode Beam's splittable expansion would place partitions at random (see
+    // SpreadPartitions); there a plain DoFn reads each range whole behind a round-robin shuffle.
+    PCollectionTuple outputs =
+        (flinkBatch
+                ? listed.apply("Distribute", new SpreadPartitions(runner.parallelism()))
+                : listed.apply("Distribute", Reshuffle.viaRandomKey()))
             .apply(
                 "ReadPartitions",
-                ParDo.of(reader)
+                ParDo.of(flinkBatch ? new ReadWholePartitionFn<>(reader) : reader)
                     .withOutputTags(
                         mainTag,
                         // A second output costs every record a union wrapper and a filter on
