@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.pipeline;
 
 import dev.kafkaconnector.io.common.AuthenticationRefusedException;
+import dev.kafkaconnector.io.common.NotRetriedException;
 import dev.kafkaconnector.io.common.RunnerSettings;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -259,13 +260,14 @@ public final class PipelineJob {
   }
 
   /**
-   * The message of the deepest cause, but for an authentication failure the description it is
-   * the cause of (the marker's own message says only that it is not retried).
+   * The message of the deepest cause, but for a failure marked as not retried the description it
+   * is the cause of (the marker's own message says only that it is not retried).
    */
   private static String rootMessage(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && t.getCause() != t
-        && !(t.getCause() instanceof AuthenticationRefusedException)) {
+        && !(t.getCause() instanceof AuthenticationRefusedException)
+        && !(t.getCause() instanceof NotRetriedException)) {
       t = t.getCause();
     }
     return t.getMessage() != null ? t.getMessage() : t.toString();
