@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.NotRetriedException;
 import java.io.Serializable;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -8,7 +9,7 @@ import org.apache.beam.sdk.transforms.DoFn.MultiOutputReceiver;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 
 /**
- * The sink's bad-row policy: fail naming the topic, column and reason, or send the row to the
+ * The sink's bad-row policy: fail once (not retried) naming the topic, column and reason, or send the row to the
  * dead-letter output ({@code withBadRecordErrorHandler}) with that reason, counted in {@code
  * kafka-connector:records-to-dead-letter}.
  */
@@ -42,7 +43,7 @@ final class BadRows<T> implements Serializable {
   void handle(T row, BadRowException e, MultiOutputReceiver out) {
     String reason = describe(e);
     if (!deadLetter) {
-      throw new KafkaSinkException(reason, e);
+      throw fail(reason, e);
     }
     try {
       BadRecordRouter.RECORDING_ROUTER.route(out, row, coder, e, reason);
@@ -51,6 +52,17 @@ final class BadRows<T> implements Serializable {
           "Could not write the bad row to the dead-letter output: " + reason, routing);
     }
     counted();
+  }
+
+  /**
+   * The failure for a bad row without a dead-letter output. The same row fails the same way on
+   * every attempt, so it is marked {@link NotRetriedException}: Flink fails the job once instead
+   * of restarting it on the same input. The row's own error is kept as a suppressed exception.
+   */
+  static KafkaSinkException fail(String reason, BadRowException e) {
+    KafkaSinkException failure = new KafkaSinkException(reason, NotRetriedException.cause());
+    failure.addSuppressed(e);
+    return failure;
   }
 
   void counted() {

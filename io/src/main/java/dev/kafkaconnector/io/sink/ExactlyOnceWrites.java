@@ -30,7 +30,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The steps of the exactly-once sink ({@code sink.delivery-guarantee} = exactly-once): input
- * elements are encoded (bad rows take the policy), given a partition when the partitioner picks one, and a
+ * elements are encoded (bad rows take the policy, as do records larger than {@code
+ * max.request.size} or their topic's {@code max.message.bytes}: see {@link TopicLimits}), given a
+ * partition when the partitioner picks one, and a
  * shard: records of one target partition, else of one key, share a shard, so their order is kept;
  * other records are spread by a hash of their value. The shard of a record depends on the record
  * only, so that a record replayed after a restore reaches the same shard. {@link
@@ -94,20 +96,19 @@ final class ExactlyOnceWrites {
     private final RecordEncoder<T> encoder;
     private final BadRows<T> badRows;
     private final int shards;
-    private final int maxRequestSize;
     private final Counter withoutRecord = Metrics.counter("kafka-connector", "rows-without-record");
     private transient @Nullable T pendingBefore;
     private transient PartitionChoice choice;
     private transient @Nullable KafkaProducer<byte[], byte[]> metadata;
     private transient @Nullable PartitionNumbers partitions;
+    /** The size limits (max.request.size, each topic's max.message.bytes), opened lazily. */
+    private transient @Nullable TopicLimits limits;
 
     EncodeFn(SinkSpec spec, RecordEncoder<T> encoder, Coder<T> coder, boolean deadLetter) {
       this.spec = spec;
       this.encoder = encoder;
       this.badRows = new BadRows<>(encoder.destination(), coder, deadLetter);
       this.shards = shards(spec);
-      String max = spec.clientProperties().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
-      this.maxRequestSize = max == null ? 1024 * 1024 : Integer.parseInt(max.trim());
     }
 
     @Setup
@@ -121,6 +122,10 @@ final class ExactlyOnceWrites {
       if (metadata != null) {
         metadata.close(Duration.ZERO);
         metadata = null;
+      }
+      if (limits != null) {
+        limits.close();
+        limits = null;
       }
     }
 
@@ -174,7 +179,7 @@ final class ExactlyOnceWrites {
       } catch (BadRowException e) {
         String reason = badRows.describe(e);
         if (!badRows.deadLetter()) {
-          throw new KafkaSinkException(reason, e);
+          throw BadRows.fail(reason, e);
         }
         try {
           context.output(
@@ -210,7 +215,11 @@ final class ExactlyOnceWrites {
 
     private KV<Integer, EncodedRecord> shard(EncodedRecord record, T row)
         throws BadRowException {
-      String tooLarge = RecordSender.tooLarge(record, maxRequestSize);
+      // Before the record is numbered: a record the topic refuses never reaches a transaction.
+      if (limits == null) {
+        limits = new TopicLimits(spec, "eos-encode");
+      }
+      String tooLarge = limits.tooLarge(record);
       if (tooLarge != null) {
         throw new BadRowException(null, tooLarge, null);
       }

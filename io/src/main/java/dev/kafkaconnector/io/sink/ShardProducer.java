@@ -1,17 +1,21 @@
 package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
+import dev.kafkaconnector.io.common.NotRetriedException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.InvalidTxnTimeoutException;
 import org.apache.kafka.common.errors.ProducerFencedException;
@@ -48,6 +52,17 @@ final class ShardProducer implements AutoCloseable {
   private long first;
   private int sent;
   private int skippedInTransaction;
+  /** The first record of the open transaction that the broker refused for good, with where. */
+  private final AtomicReference<RecordMetadata> refusedAt = new AtomicReference<>();
+  private final AtomicReference<Exception> refusal = new AtomicReference<>();
+  /** One callback for every send: remembers the first refusal, for the error. */
+  private final Callback refusals =
+      (metadata, exception) -> {
+        if (exception != null && BrokerRefusals.find(exception) != null
+            && refusal.compareAndSet(null, exception)) {
+          refusedAt.set(metadata);
+        }
+      };
 
   ShardProducer(SinkSpec spec, int shard, CommittedState committedState) {
     this.spec = spec;
@@ -83,6 +98,8 @@ final class ShardProducer implements AutoCloseable {
       inTransaction = true;
       sent = 0;
       skippedInTransaction = 0;
+      refusal.set(null);
+      refusedAt.set(null);
     } catch (RuntimeException e) {
       reset();
       owned = false;
@@ -144,7 +161,8 @@ final class ShardProducer implements AutoCloseable {
     }
     try {
       producer.send(
-          new ProducerRecord<>(r.topic(), r.partition(), r.timestamp(), r.key(), r.value(), headers));
+          new ProducerRecord<>(r.topic(), r.partition(), r.timestamp(), r.key(), r.value(), headers),
+          refusals);
     } catch (RuntimeException e) {
       throw wrap("sending a record", e);
     }
@@ -236,11 +254,15 @@ final class ShardProducer implements AutoCloseable {
         created.initTransactions();
       } catch (InvalidTxnTimeoutException e) {
         created.close(Duration.ZERO);
-        throw new KafkaSinkException(
+        // Every attempt would be refused the same way: not retried.
+        KafkaSinkException failure = new KafkaSinkException(
             "Option 'properties.transaction.timeout.ms' = "
                 + props.get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG)
                 + " is more than the broker allows (its 'transaction.max.timeout.ms', 15 minutes"
-                + " by default): lower it or raise the broker's limit", e);
+                + " by default): lower it or raise the broker's limit",
+            NotRetriedException.cause());
+        failure.addSuppressed(e);
+        throw failure;
       } catch (RuntimeException e) {
         created.close(Duration.ZERO);
         throw e;
@@ -274,6 +296,24 @@ final class ShardProducer implements AutoCloseable {
       return new KafkaSinkException(AuthenticationFailures.describe(
           "write exactly-once (while " + what + ", producer '" + transactionalId() + "')",
           refused, spec.clientProperties()), AuthenticationFailures.notRetried());
+    }
+    Throwable refusedRecord = BrokerRefusals.find(e);
+    if (refusedRecord == null) {
+      refusedRecord = BrokerRefusals.find(refusal.get());
+    }
+    if (refusedRecord != null) {
+      // A record the broker refuses for good inside a transaction (sizes are checked before
+      // records are numbered, so this is mostly an authorization): the whole transaction is
+      // aborted, and every retry would be refused again. Fail once.
+      RecordMetadata at = refusedAt.get();
+      String topic = at != null ? at.topic() : lastTopic != null ? lastTopic : "?";
+      reset();
+      return new KafkaSinkException(
+          "Exactly-once write to Kafka failed while " + what + " (producer '" + transactionalId()
+              + "'): " + BrokerRefusals.describe(topic, at != null ? at.partition() : -1, refusedRecord,
+                  TopicLimits.UNKNOWN, spec.clientProperties())
+              + ". The transaction was aborted; the job fails and is not restarted",
+          NotRetriedException.cause());
     }
     if (e instanceof ProducerFencedException) {
       reset();

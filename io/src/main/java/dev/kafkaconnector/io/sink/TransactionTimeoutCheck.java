@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.NotRetriedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Checks, before the first transaction, that the exactly-once sink's {@code transaction.timeout.ms}
- * is within what the brokers accept ({@code transaction.max.timeout.ms}, 15 minutes by default).
+ * is within what the brokers accept (a failure marked {@link NotRetriedException}: every attempt
+ * would be refused the same way) ({@code transaction.max.timeout.ms}, 15 minutes by default).
  * Flink's default of one hour is refused by a default broker, and the producer's own error only
  * says the timeout is invalid; this one gives both keys and both values.
  *
@@ -71,7 +73,8 @@ final class TransactionTimeoutCheck {
                 + broker.getKey().name() + " allows: its '" + BROKER_KEY + "' = " + max
                 + " ms. Set 'properties.transaction.timeout.ms' to at most " + max
                 + " (the sink's default is " + ShardProducer.DEFAULT_TRANSACTION_TIMEOUT_MS
-                + "), or raise the broker's limit");
+                + "), or raise the broker's limit",
+            NotRetriedException.cause());
       }
     }
   }

@@ -1,5 +1,7 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.DeliveryGuarantee;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -8,6 +10,7 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -16,12 +19,16 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
 
 /**
- * Writes elements (rows, change events: whatever its {@link RecordEncoder} encodes) to Kafka. Each instance owns one producer ({@code @Setup} / {@code @Teardown}); a
- * bundle completes only after every record it sent was acknowledged ({@code @FinishBundle}), so a
- * failed send fails the bundle and the runner retries it: at-least-once. A {@code -U} row followed
- * by its {@code +U} row is written as one update message when the value format has one. Rows that
- * cannot be encoded take the bad-row policy: fail naming topic, column and reason, or go to the
- * dead-letter output.
+ * Writes elements (rows, change events: whatever its {@link RecordEncoder} encodes) to Kafka. Each
+ * instance owns one producer ({@code @Setup} / {@code @Teardown}); a bundle completes only after
+ * every record it sent called back ({@code @FinishBundle}, see {@link RecordSender}), so a failed
+ * send fails the bundle and the runner retries it: at-least-once. A {@code -U} row followed by its
+ * {@code +U} row is written as one update message when the value format has one. Rows that cannot
+ * be encoded, or whose record is larger than {@code max.request.size} or the topic's {@code
+ * max.message.bytes}, or whose record the broker refuses for good ({@link BrokerRefusals}), take
+ * the bad-row policy: fail once (not retried) naming topic, column and reason, or go to the
+ * dead-letter output. Only with a dead-letter output is a sent row kept until its record called
+ * back.
  */
 abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private static final long serialVersionUID = 1L;
@@ -37,6 +44,13 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
   private final Counter withoutRecord = Metrics.counter("kafka-connector", "rows-without-record");
   private final Counter superseded = Metrics.counter("kafka-connector", "rows-superseded");
+
+  /**
+   * Whether a sent row is kept until its record called back, to go to the dead-letter output if
+   * the broker refuses it: with a dead-letter output, except with {@code none} (which does not
+   * wait for the callbacks).
+   */
+  private final boolean keepsSentRows;
 
   private transient @Nullable RecordSender sender;
   private transient PartitionChoice partitions;
@@ -54,10 +68,18 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
 
   private record Pending<T>(T row, int shard, Instant timestamp, BoundedWindow window) {}
 
+  /**
+   * A row sent with a dead-letter output set, kept until its record called back: if the broker
+   * refuses the record, the row goes to the dead-letter output at the end of the bundle. Null
+   * timestamp and window (a row from the upsert buffer): the global window at the minimum time.
+   */
+  private record Sent<T>(T row, @Nullable Instant timestamp, @Nullable BoundedWindow window) {}
+
   WriteFn(SinkSpec spec, RecordEncoder<T> encoder, Coder<T> inputCoder, boolean deadLetter) {
     this.spec = spec;
     this.encoder = encoder;
     this.badRows = new BadRows<>(encoder.destination(), inputCoder, deadLetter);
+    this.keepsSentRows = deadLetter && spec.guarantee() != DeliveryGuarantee.NONE;
   }
 
   @Setup
@@ -89,19 +111,19 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
       pending = null;
       if (encoder.writesUpdates() && encoder.isUpdateAfter(row)) {
         try {
-          send(encoder.encodeUpdate(before.row(), row), row, shard);
+          send(encoder.encodeUpdate(before.row(), row), row, shard, timestamp, window);
         } catch (BadRowException e) {
           bad(row, e, out);
         }
         return;
       }
-      writeAlone(before.row(), before.shard(), out);
+      writeAlone(before.row(), before.shard(), before.timestamp(), before.window(), out);
     }
     if (encoder.writesUpdates() && encoder.isUpdateBefore(row)) {
       pending = new Pending<>(row, shard, timestamp, window);
       return;
     }
-    writeAlone(row, shard, out);
+    writeAlone(row, shard, timestamp, window, out);
   }
 
   /** Completes the bundle: writes a waiting -U row and waits for every acknowledgement. */
@@ -112,7 +134,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
       try {
         EncodedRecord record = encoder.encode(before.row());
         if (record != null) {
-          send(record, before.row(), before.shard());
+          send(record, before.row(), before.shard(), before.timestamp(), before.window());
         } else {
           rowsWithoutRecord++;
         }
@@ -123,9 +145,12 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     if (buffer != null) {
       flushBuffer();
     }
-    sender.flush();
+    List<RecordSender.Refused> refused = sender.flush();
+    for (RecordSender.Refused r : refused) {
+      refusedAtFinish(r, context);
+    }
     // Counted once per bundle: a metric update per record costs more than the send on Flink.
-    written.inc(sentRecords);
+    written.inc(sentRecords - refused.size());
     bytes.inc(sentBytes);
     if (rowsWithoutRecord > 0) {
       withoutRecord.inc(rowsWithoutRecord);
@@ -139,7 +164,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     rowsSuperseded = 0;
   }
 
-  private void writeAlone(T row, int shard, MultiOutputReceiver out) {
+  private void writeAlone(
+      T row, int shard, Instant timestamp, BoundedWindow window, MultiOutputReceiver out) {
     try {
       EncodedRecord record = encoder.encode(row);
       if (record == null) {
@@ -156,7 +182,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
         }
         return;
       }
-      send(record, row, shard);
+      send(record, row, shard, timestamp, window);
     } catch (BadRowException e) {
       bad(row, e, out);
     }
@@ -165,7 +191,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private void flushBuffer() {
     for (UpsertBuffer.Entry<T> entry : buffer.drain()) {
       try {
-        send(entry.record(), entry.row(), entry.shard());
+        send(entry.record(), entry.row(), entry.shard(), null, null);
       } catch (BadRowException e) {
         // Checked when the row was buffered (size, partition); not expected to fail now.
         throw new KafkaSinkException(describe(e), e);
@@ -173,7 +199,9 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     }
   }
 
-  private void send(EncodedRecord record, T row, int shard) throws BadRowException {
+  private void send(
+      EncodedRecord record, T row, int shard, @Nullable Instant timestamp,
+      @Nullable BoundedWindow window) throws BadRowException {
     check(record);
     RecordHeaders headers = null;
     if (record.headers() != null) {
@@ -184,7 +212,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
         partitions.of(record, encoder.partitionerRow(row), shard >= 0 ? shard : instanceIndex);
     sender.send(
         new ProducerRecord<>(
-            record.topic(), partition, record.timestamp(), record.key(), record.value(), headers));
+            record.topic(), partition, record.timestamp(), record.key(), record.value(), headers),
+        keepsSentRows ? new Sent<>(row, timestamp, window) : null);
     sentRecords++;
     sentBytes += record.size();
   }
@@ -210,7 +239,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private void badAtFinish(Pending<T> row, BadRowException e, FinishBundleContext context) {
     String reason = describe(e);
     if (!badRows.deadLetter()) {
-      throw new KafkaSinkException(reason, e);
+      throw BadRows.fail(reason, e);
     }
     try {
       BadRecord record =
@@ -221,6 +250,22 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
           "Could not write the bad row to the dead-letter output: " + reason, routing);
     }
     badRows.counted();
+  }
+
+  /** Sends a row whose record the broker refused to the dead-letter output. */
+  @SuppressWarnings("unchecked")
+  private void refusedAtFinish(RecordSender.Refused refused, FinishBundleContext context) {
+    Sent<T> sent = (Sent<T>) refused.context();
+    BadRowException e =
+        new BadRowException(
+            null,
+            BrokerRefusals.describe(refused.topic(), refused.partition(),
+                BrokerRefusals.find(refused.error()), sender.topicLimit(refused.topic()),
+                spec.clientProperties()),
+            null);
+    Instant timestamp = sent.timestamp() != null ? sent.timestamp() : BoundedWindow.TIMESTAMP_MIN_VALUE;
+    BoundedWindow window = sent.window() != null ? sent.window() : GlobalWindow.INSTANCE;
+    badAtFinish(new Pending<>(sent.row(), -1, timestamp, window), e, context);
   }
 
   private String describe(BadRowException e) {
