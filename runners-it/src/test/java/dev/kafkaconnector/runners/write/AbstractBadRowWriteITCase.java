@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
-import dev.kafkaconnector.io.KafkaConnectorWrite;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import dev.kafkaconnector.runners.write.WriteCorpus.Case;
 import dev.kafkaconnector.runners.write.WriteCorpus.Sink;
@@ -54,7 +53,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * records written + dead letters + rows written as no record by design (an upsert {@code -U}, a
  * row a later one of its key replaced in the upsert buffer) add up to the input rows. Fail (the
  * default): per format, a job with a bad row fails naming the topic, column and reason. A record
- * the broker refuses fails the job whatever the policy (it is never dropped).
+ * the broker refuses: {@link AbstractRefusedRecordITCase}.
  */
 abstract class AbstractBadRowWriteITCase {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -211,28 +210,6 @@ abstract class AbstractBadRowWriteITCase {
             .withOptions(Map.of("format", "json", "metadata.list", "topic")));
     Exception e = assertThrows(Exception.class, () -> pipeline.run().waitUntilFinish());
     assertTrue(messages(e).contains("column 'topic'") && messages(e).contains("no topic"), messages(e));
-  }
-
-  /** The broker's own limit (max.message.bytes) is not the sink's to judge: the job fails. */
-  @Test
-  void aRecordTheBrokerRefusesFailsTheJobEvenWithADeadLetterOutput() {
-    String topic = KAFKA.newTopicName("bad-out-refused");
-    KAFKA.createTopic(topic, 1, Map.of("max.message.bytes", "10000"));
-    Schema line = Schema.builder().addStringField("line").build();
-    Pipeline pipeline = Pipeline.create(options());
-    DeadLetters dead = new DeadLetters();
-    try (BadRecordErrorHandler<?> handler = pipeline.registerBadRecordErrorHandler(dead)) {
-      KafkaConnectorWrite write =
-          KafkaConnectorIO.write().withBootstrapServers(KAFKA.bootstrapServers()).withTopic(topic)
-              .withOptions(Map.of("format", "raw", "properties.retries", "0"))
-              .withBadRecordErrorHandler(handler);
-      input(pipeline, "refused", line, List.of(Row.withSchema(line).addValue("y".repeat(50_000)).build()))
-          .apply(write);
-    }
-    Exception e = assertThrows(Exception.class, () -> pipeline.run().waitUntilFinish());
-    assertTrue(messages(e).contains("could not be written to Kafka") && messages(e).contains("topic '" + topic + "'"),
-        messages(e));
-    assertEquals(List.of(), DeadLetters.letters(dead.id), "not a bad row: the broker refused it");
   }
 
   static String messages(Throwable e) {

@@ -204,6 +204,8 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
     String message = messages(e);
     assertTrue(message.contains("'properties.transaction.timeout.ms' = 3600000 ms")
         && message.contains("'transaction.max.timeout.ms' = 900000 ms"), message);
+    // Every attempt would be refused the same way: marked so that no runner restarts on it.
+    assertTrue(message.contains("cannot heal by retrying"), message);
   }
 
   private static String messages(Throwable e) {
