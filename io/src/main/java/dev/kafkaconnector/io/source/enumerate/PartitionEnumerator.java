@@ -71,43 +71,63 @@ final class PartitionEnumerator {
       Set<String> knownTopics = new HashSet<>();
       before.known().forEach(tp -> knownTopics.add(tp.topic()));
       KafkaMetadataClient.Topics now = client.describe(knownTopics, false);
-      Set<TopicPartition> known = new HashSet<>(now.partitions());
-      Map<String, String> ids = new HashMap<>(now.ids());
-      Set<String> renewed = new TreeSet<>();
-      Set<TopicPartition> fresh = new HashSet<>();
-      for (TopicPartition tp : now.partitions()) {
-        String beforeId = before.topicIds().get(tp.topic());
-        if (beforeId != null && !beforeId.equals(now.ids().get(tp.topic()))) {
-          renewed.add(tp.topic());
-          fresh.add(tp);
-        } else if (!before.known().contains(tp)) {
-          fresh.add(tp);
-        }
+      Change change = compare(before, now);
+      Listing nothingToRead =
+          new Listing(change.known(), List.of(), change.renewed(), change.forgotten());
+      if (change.fresh().isEmpty()) {
+        return nothingToRead;
       }
-      Set<String> forgotten = new TreeSet<>();
-      for (TopicPartition tp : before.known()) {
-        String topic = tp.topic();
-        if (now.ids().containsKey(topic)) {
-          continue;
-        }
-        if (now.absent().contains(topic)) {
-          forgotten.add(topic);
-        } else {
-          // Neither listed nor confirmed absent: keep what was known.
-          known.add(tp);
-          String id = before.topicIds().get(topic);
-          if (id != null) {
-            ids.put(topic, id);
-          }
-        }
-      }
-      DiscoveryRestriction next = new DiscoveryRestriction(true, known, ids, false);
-      if (fresh.isEmpty()) {
-        return new Listing(next, List.of(), renewed, forgotten);
-      }
-      Map<TopicPartition, Long> start = new OffsetResolver(spec, client.consumer()).earliest(fresh);
-      return new Listing(next, describe(fresh, start, null, now.ids()), renewed, forgotten);
+      Map<TopicPartition, Long> start =
+          new OffsetResolver(spec, client.consumer()).earliest(change.fresh());
+      return new Listing(
+          change.known(),
+          describe(change.fresh(), start, null, now.ids()),
+          change.renewed(),
+          change.forgotten());
     }
+  }
+
+  /**
+   * What a later listing changes, without offsets (see {@link #added}).
+   *
+   * @param fresh partitions to start from their earliest offset
+   */
+  record Change(
+      DiscoveryRestriction known, Set<TopicPartition> fresh, Set<String> renewed, Set<String> forgotten) {}
+
+  /** Compares the known state with a listing: see {@link #added}. */
+  static Change compare(DiscoveryRestriction before, KafkaMetadataClient.Topics now) {
+    Set<TopicPartition> known = new HashSet<>(now.partitions());
+    Map<String, String> ids = new HashMap<>(now.ids());
+    Set<String> renewed = new TreeSet<>();
+    Set<TopicPartition> fresh = new HashSet<>();
+    for (TopicPartition tp : now.partitions()) {
+      String beforeId = before.topicIds().get(tp.topic());
+      if (beforeId != null && !beforeId.equals(now.ids().get(tp.topic()))) {
+        renewed.add(tp.topic());
+        fresh.add(tp);
+      } else if (!before.known().contains(tp)) {
+        fresh.add(tp);
+      }
+    }
+    Set<String> forgotten = new TreeSet<>();
+    for (TopicPartition tp : before.known()) {
+      String topic = tp.topic();
+      if (now.ids().containsKey(topic)) {
+        continue;
+      }
+      if (now.absent().contains(topic)) {
+        forgotten.add(topic);
+      } else {
+        // Neither listed nor confirmed absent: keep what was known.
+        known.add(tp);
+        String id = before.topicIds().get(topic);
+        if (id != null) {
+          ids.put(topic, id);
+        }
+      }
+    }
+    return new Change(new DiscoveryRestriction(true, known, ids, false), fresh, renewed, forgotten);
   }
 
   private static List<PartitionDescriptor> describe(
