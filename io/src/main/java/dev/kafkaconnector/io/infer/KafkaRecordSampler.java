@@ -19,9 +19,11 @@ import org.apache.kafka.common.errors.WakeupException;
 
 /**
  * Samples the cluster with the source's own client settings ({@code properties.*}: security,
- * {@code isolation.level}, ...), assigned to the partitions (no group is joined and nothing is
- * committed). For each partition it reads from {@code max(beginning, end - perPartition)} to the
- * end offset seen at start. The whole sample is bounded by {@code
+ * {@code isolation.level}, ...; {@code read_committed} unless set, like the reader, so aborted
+ * records never shape the inferred schema), assigned to the partitions (no group is joined and
+ * nothing is committed). For each partition it reads from {@code max(beginning, end -
+ * perPartition)} to the end offset seen at start (the last stable offset under {@code
+ * read_committed}). The whole sample is bounded by {@code
  * properties.default.api.timeout.ms} (60 s unless set); when the time is up it keeps what it has
  * read and logs which partitions were cut short. Nothing it logs or throws holds a client
  * property value other than the bootstrap servers.

@@ -12,20 +12,19 @@ import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
 import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.kafka.common.TopicPartition;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Set;
-
 /**
  * Finds the partitions of an unbounded read: first with the startup mode applied, then every
  * {@code scan.topic-partition-discovery.interval} for partitions (and, with {@code topic-pattern},
  * topics) that appeared since, which start at their earliest offset. The set of known partitions
- * is checkpointed with the restriction, so a restored job neither re-applies the startup mode nor
- * emits a partition twice.
+ * and their topics' ids is checkpointed with the restriction ({@link DiscoveryRestriction}), so a
+ * restored job neither re-applies the startup mode nor emits a partition twice. A topic deleted and
+ * re-created under the same name has a new topic id: its partitions are emitted again, from their
+ * earliest offset, with the new id. Topics the cluster confirmed gone leave the known set.
  *
  * <p>A failed listing is retried every interval (a broker may be down for a while), except an
  * authentication failure (wrong credentials, untrusted certificate), which fails the job at once
@@ -79,7 +78,7 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
 
   @ProcessElement
   public ProcessContinuation process(
-      RestrictionTracker<DiscoveryRestriction, Set<TopicPartition>> tracker,
+      RestrictionTracker<DiscoveryRestriction, DiscoveryRestriction> tracker,
       ManualWatermarkEstimator<Instant> watermark,
       OutputReceiver<PartitionDescriptor> out) {
     DiscoveryRestriction restriction = tracker.currentRestriction();
@@ -89,7 +88,7 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
       LOG.info("Reading {}: {}", spec.subscription(), listing.toRead());
     } else {
       try {
-        listing = PartitionEnumerator.added(spec, restriction.known());
+        listing = PartitionEnumerator.added(spec, restriction);
       } catch (RuntimeException e) {
         // A refused login or certificate does not heal by waiting: fail the job (the exception is
         // marked not to be retried) instead of trying again every interval for ever.
@@ -103,11 +102,24 @@ public final class DiscoverPartitionsFn extends DoFn<byte[], PartitionDescriptor
             e.toString());
         return ProcessContinuation.resume().withResumeDelay(resumeDelay());
       }
+      if (!listing.renewed().isEmpty()) {
+        LOG.info(
+            "Topics {} of {} were deleted and re-created (new topic id): reading them again from"
+                + " their earliest offsets",
+            listing.renewed(),
+            spec.subscription());
+      }
+      if (!listing.forgotten().isEmpty()) {
+        LOG.info(
+            "Topics {} of {} no longer exist; partition discovery forgets their partitions",
+            listing.forgotten(),
+            spec.subscription());
+      }
       if (!listing.toRead().isEmpty()) {
         LOG.info("Discovered new partitions of {}: {}", spec.subscription(), listing.toRead());
       }
     }
-    if (!tracker.tryClaim(listing.all())) {
+    if (!tracker.tryClaim(listing.known())) {
       return ProcessContinuation.stop();
     }
     // Descriptors carry the earliest timestamp: until a partition's first read has reported its

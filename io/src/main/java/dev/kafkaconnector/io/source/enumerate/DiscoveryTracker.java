@@ -1,18 +1,16 @@
 package dev.kafkaconnector.io.source.enumerate;
 
-import java.util.HashSet;
-import java.util.Set;
 import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.SplitResult;
-import org.apache.kafka.common.TopicPartition;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Tracks partition discovery. A claim is the set of partitions that exist now; it succeeds until
- * the runner checkpoints, after which the residual restriction carries the known partitions to the
- * next round.
+ * Tracks partition discovery. A claim is what one listing knows (the partitions that exist now
+ * and their topics' ids, see {@link PartitionEnumerator#added}); it replaces the known state, so
+ * partitions of topics that are gone leave it. A claim succeeds until the runner checkpoints,
+ * after which the residual restriction carries the known state to the next round.
  */
-final class DiscoveryTracker extends RestrictionTracker<DiscoveryRestriction, Set<TopicPartition>> {
+final class DiscoveryTracker extends RestrictionTracker<DiscoveryRestriction, DiscoveryRestriction> {
   private DiscoveryRestriction current;
 
   DiscoveryTracker(DiscoveryRestriction restriction) {
@@ -20,13 +18,11 @@ final class DiscoveryTracker extends RestrictionTracker<DiscoveryRestriction, Se
   }
 
   @Override
-  public boolean tryClaim(Set<TopicPartition> partitions) {
+  public boolean tryClaim(DiscoveryRestriction listed) {
     if (current.finished()) {
       return false;
     }
-    Set<TopicPartition> known = new HashSet<>(current.known());
-    known.addAll(partitions);
-    current = new DiscoveryRestriction(true, known, false);
+    current = new DiscoveryRestriction(true, listed.known(), listed.topicIds(), false);
     return true;
   }
 
@@ -41,7 +37,7 @@ final class DiscoveryTracker extends RestrictionTracker<DiscoveryRestriction, Se
       return null;
     }
     DiscoveryRestriction residual = current;
-    current = new DiscoveryRestriction(current.initialized(), current.known(), true);
+    current = current.withFinished(true);
     return SplitResult.of(current, residual);
   }
 

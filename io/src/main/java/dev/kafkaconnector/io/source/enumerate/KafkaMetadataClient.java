@@ -54,22 +54,48 @@ public final class KafkaMetadataClient implements AutoCloseable {
   }
 
   /**
+   * What one listing found.
+   *
+   * @param ids the topic id (Kafka {@code Uuid} text) of each subscribed topic that exists
+   * @param partitions the partitions of those topics
+   * @param absent topics asked about that the cluster says do not exist
+   */
+  public record Topics(Map<String, String> ids, Set<TopicPartition> partitions, Set<String> absent) {}
+
+  /**
    * The partitions of the subscribed topics that exist now.
    *
    * @throws KafkaSourceException when a named topic does not exist or the cluster is unreachable
    */
   public Set<TopicPartition> discoverPartitions() {
+    return describe(Set.of(), true).partitions();
+  }
+
+  /**
+   * The subscribed topics that exist now, with their ids and partitions.
+   *
+   * @param alsoAsk topics to describe besides the subscription's (those an earlier listing knew),
+   *     so that a topic missing from a pattern's listing is only taken as gone when the cluster
+   *     says so for that topic ({@link Topics#absent})
+   * @param missingIsError whether a named topic ({@code topic}) that does not exist fails the call
+   *     (the first listing) rather than being reported absent (later listings: the topic may be
+   *     re-created)
+   * @throws KafkaSourceException when the cluster cannot be asked
+   */
+  public Topics describe(Collection<String> alsoAsk, boolean missingIsError) {
     TopicSubscription subscription = spec.subscription();
-    Collection<String> topics;
+    Set<String> topics = new HashSet<>(alsoAsk);
     if (subscription.topics() != null) {
-      topics = subscription.topics();
+      topics.addAll(subscription.topics());
     } else {
       Set<String> names = await(admin().listTopics().names(), "list topics");
-      topics = names.stream().filter(subscription::matches).toList();
+      names.stream().filter(subscription::matches).forEach(topics::add);
     }
+    Map<String, String> ids = new HashMap<>();
     Set<TopicPartition> out = new HashSet<>();
+    Set<String> absent = new HashSet<>();
     if (topics.isEmpty()) {
-      return out;
+      return new Topics(ids, out, absent);
     }
     Map<String, KafkaFuture<TopicDescription>> futures =
         admin().describeTopics(topics).topicNameValues();
@@ -79,21 +105,26 @@ public final class KafkaMetadataClient implements AutoCloseable {
         description = await(e.getValue(), "describe topic '" + e.getKey() + "'");
       } catch (KafkaSourceException ex) {
         if (ex.getCause() instanceof UnknownTopicOrPartitionException) {
-          throw new KafkaSourceException(
-              "Topic '"
-                  + e.getKey()
-                  + "' (option 'topic') does not exist on the cluster at"
-                  + " properties.bootstrap.servers="
-                  + spec.bootstrapServers(),
-              ex.getCause());
+          if (missingIsError) {
+            throw new KafkaSourceException(
+                "Topic '"
+                    + e.getKey()
+                    + "' (option 'topic') does not exist on the cluster at"
+                    + " properties.bootstrap.servers="
+                    + spec.bootstrapServers(),
+                ex.getCause());
+          }
+          absent.add(e.getKey());
+          continue;
         }
         throw ex;
       }
+      ids.put(e.getKey(), description.topicId().toString());
       description
           .partitions()
           .forEach(p -> out.add(new TopicPartition(e.getKey(), p.partition())));
     }
-    return out;
+    return new Topics(ids, out, absent);
   }
 
   /**
@@ -136,20 +167,31 @@ public final class KafkaMetadataClient implements AutoCloseable {
 
   private Admin admin() {
     if (admin == null) {
-      Map<String, Object> props = new HashMap<>();
-      for (String key : AdminClientConfig.configNames()) {
-        String value = spec.clientProperties().get(key);
-        if (value != null) {
-          props.put(key, value);
-        }
-      }
-      props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-admin-" + spec.sourceId());
-      props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-      props.putIfAbsent(
-          AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(30_000, timeout.toMillis()));
-      admin = Admin.create(props);
+      admin = Admin.create(adminProperties(spec, timeout, "kafka-connector-admin-" + spec.sourceId()));
     }
     return admin;
+  }
+
+  /**
+   * Admin client properties of a source: the admin keys among {@code properties.*}, with calls
+   * bounded by {@code timeout}.
+   *
+   * @param clientId the client id, unless {@code properties.client.id} is set
+   */
+  public static Map<String, Object> adminProperties(
+      SourceSpec spec, Duration timeout, String clientId) {
+    Map<String, Object> props = new HashMap<>();
+    for (String key : AdminClientConfig.configNames()) {
+      String value = spec.clientProperties().get(key);
+      if (value != null) {
+        props.put(key, value);
+      }
+    }
+    props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, clientId);
+    props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+    props.putIfAbsent(
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(30_000, timeout.toMillis()));
+    return props;
   }
 
   private <T> T await(KafkaFuture<T> future, String what) {

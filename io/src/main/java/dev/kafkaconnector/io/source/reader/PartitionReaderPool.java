@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The idle {@link PartitionReader}s of one source in this JVM, by partition. A reader is lent to
@@ -16,7 +17,8 @@ import org.apache.kafka.common.TopicPartition;
  * restriction continues with the same consumer and its prefetched records; readers unused for a
  * minute are closed when the pool is next used, and all of them when the source's last DoFn is
  * torn down. Lending, giving back and closing hold one lock, so a reader is never closed while it
- * is lent.
+ * is lent. Readers are kept by partition and topic id, so a descriptor of a re-created topic never
+ * gets the reader of the incarnation before it.
  */
 final class PartitionReaderPool {
   private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -25,27 +27,44 @@ final class PartitionReaderPool {
 
   private final SourceSpec spec;
   private final EndOffsets endOffsets;
-  private final Map<TopicPartition, PartitionReader> idle = new HashMap<>();
+  private final TopicLookup topics;
+  private final Map<Key, PartitionReader> idle = new HashMap<>();
   private long lastPruneNanos = System.nanoTime();
   private boolean closed;
 
-  PartitionReaderPool(SourceSpec spec, EndOffsets endOffsets) {
+  /** A partition of one topic incarnation (null id: not known). */
+  private record Key(TopicPartition partition, @Nullable String topicId) {}
+
+  PartitionReaderPool(SourceSpec spec, EndOffsets endOffsets, TopicLookup topics) {
     this.spec = spec;
     this.endOffsets = endOffsets;
+    this.topics = topics;
   }
 
-  /** A reader positioned at {@code offset}, reusing an idle one when there is one. */
-  PartitionReader borrow(TopicPartition partition, long offset) {
+  /**
+   * A reader of {@code partition} positioned at {@code offset}, reusing an idle one when there is
+   * one.
+   *
+   * @param topicId the id of the topic incarnation to read, or null when the descriptor has none
+   */
+  PartitionReader borrow(TopicPartition partition, @Nullable String topicId, long offset) {
     PartitionReader reader;
     synchronized (this) {
       if (closed) {
         throw new IllegalStateException("the readers of " + spec.subscription() + " are closed");
       }
-      reader = idle.remove(partition);
+      reader = idle.remove(new Key(partition, topicId));
       pruneIdle();
     }
     if (reader == null) {
-      reader = new PartitionReader(partition, newConsumer(partition), offset);
+      reader =
+          new PartitionReader(
+              partition,
+              topicId,
+              newConsumer(partition),
+              topics,
+              ConsumerSettings.isolationLevel(spec),
+              offset);
     } else if (reader.nextOffset() != offset) {
       reader.seek(offset);
     }
@@ -62,7 +81,7 @@ final class PartitionReaderPool {
       if (closed) {
         previous = reader;
       } else {
-        previous = idle.put(reader.partition(), reader);
+        previous = idle.put(new Key(reader.partition(), reader.descriptorTopicId()), reader);
       }
     }
     if (previous != null && previous != reader) {
@@ -74,7 +93,7 @@ final class PartitionReaderPool {
 
   /** Closes every idle reader; readers given back later are closed at once. */
   void close() {
-    Map<TopicPartition, PartitionReader> toClose;
+    Map<Key, PartitionReader> toClose;
     synchronized (this) {
       closed = true;
       toClose = new HashMap<>(idle);

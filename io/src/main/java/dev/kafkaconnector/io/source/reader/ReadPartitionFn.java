@@ -41,11 +41,16 @@ import org.slf4j.LoggerFactory;
  * <p>Everything the reader opens belongs to the source's {@link SourceResources}, acquired in
  * {@code @Setup} and released in {@code @Teardown}. Timestamps and the watermark follow the
  * source's watermark policy ({@link PartitionWatermark}). After a checkpoint is durable the offsets
- * read are committed to {@code properties.group.id}, when set. A partition that no longer exists
- * ends its restriction.
+ * read are committed to {@code properties.group.id}, when set. A partition whose topic the admin
+ * client confirms deleted (by topic id) ends its restriction.
  *
  * <p>What a record becomes is the {@link RecordHandler}'s business: rows of one schema ({@link
  * RecordDecoder}) for {@code read()}, change events for {@code readChanges()}.
+ *
+ * <p>Consumers read with {@code isolation.level = read_committed} unless the user set otherwise
+ * ({@code ConsumerSettings}): bounded {@code latest-offset} reads end at the last stable offset,
+ * and a stop offset beyond it (behind an open transaction) makes the read wait, as Flink's
+ * KafkaSource does, with a warning naming topic, partition, stop offset and LSO.
  *
  * @param <T> the main output's type
  */
@@ -228,7 +233,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
     }
     SourceResources source = resources();
     TopicPartition tp = partition.topicPartition();
-    PartitionReader reader = source.readers().borrow(tp, range.getFrom());
+    PartitionReader reader = source.readers().borrow(tp, partition.topicId(), range.getFrom());
     PartitionWatermark watermark = new PartitionWatermark(spec.watermark(), estimator);
     SourceMetrics.Batch counts = metrics.batch();
     boolean finished = false;
@@ -240,7 +245,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
       while (true) {
         List<ConsumerRecord<byte[], byte[]>> pending = reader.pending(POLL_TIMEOUT);
         if (pending.isEmpty()) {
-          if (stop != PartitionDescriptor.UNBOUNDED) {
+          if (stop != PartitionDescriptor.UNBOUNDED && !reader.gone()) {
             long position = reader.fetchPosition();
             if (position >= stop) {
               // Nothing left before the stop offset (the last offsets may be transaction markers).
@@ -255,9 +260,10 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
             if (now - emptySince < CATCH_UP_WAIT.toNanos()) {
               continue; // poll again at once
             }
+            reader.warnIfWaitingBefore(stop); // e.g. behind an open transaction
           }
           if (!reader.stillExists(EXISTENCE_CHECK_INTERVAL)) {
-            LOG.warn("{} no longer exists; its read ends at offset {}", tp, reader.nextOffset());
+            // Confirmed by topic id (logged by the reader): a transient answer never ends a read.
             tracker.tryClaim(stop);
             finished = true;
             return ProcessContinuation.stop();

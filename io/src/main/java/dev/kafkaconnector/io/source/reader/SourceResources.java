@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Everything one applied source holds open in a worker JVM: its idle partition readers, its end
- * offset estimates, its offset committer and its error budget. DoFn instances of the source share
+ * offset estimates, its offset committer, its topic look-ups and its error budget. DoFn instances of the source share
  * it: each {@code @Setup} acquires it and each {@code @Teardown} releases it, and the last release
  * closes every client and thread it opened and removes it from the registry. It is keyed by the
  * source's identity (made at {@code expand}) and the client settings, so two sources never share
@@ -25,12 +25,14 @@ final class SourceResources {
   private final PartitionReaderPool readers;
   private final EndOffsets endOffsets;
   private final OffsetCommitter committer;
+  private final AdminTopicLookup topics;
   private final AtomicLong badRecords = new AtomicLong();
 
   private SourceResources(Key key, SourceSpec spec) {
     this.key = key;
     this.endOffsets = new EndOffsets(spec);
-    this.readers = new PartitionReaderPool(spec, endOffsets);
+    this.topics = new AdminTopicLookup(spec);
+    this.readers = new PartitionReaderPool(spec, endOffsets, topics);
     this.committer = new OffsetCommitter(spec);
   }
 
@@ -50,6 +52,7 @@ final class SourceResources {
     readers.close();
     committer.close();
     endOffsets.close();
+    topics.close();
   }
 
   PartitionReaderPool readers() {

@@ -36,4 +36,46 @@ class DiscoveryRestrictionCoderTest {
     assertEquals(1, bytes[0]);
     assertEquals(d, CoderUtils.decodeFromByteArray(PartitionDescriptor.Coder.of(), bytes));
   }
+
+  @Test
+  void stateOfVersionOneStillDecodesWithoutTopicIds() throws Exception {
+    // Version 1, as builds before topic ids wrote it: version, initialized, finished, n, (topic,
+    // partition)...
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.write(1);
+    org.apache.beam.sdk.coders.BooleanCoder.of().encode(true, out);
+    org.apache.beam.sdk.coders.BooleanCoder.of().encode(false, out);
+    org.apache.beam.sdk.coders.VarIntCoder.of().encode(1, out);
+    org.apache.beam.sdk.coders.StringUtf8Coder.of().encode("a", out);
+    org.apache.beam.sdk.coders.VarIntCoder.of().encode(2, out);
+    DiscoveryRestriction decoded =
+        CoderUtils.decodeFromByteArray(DiscoveryRestrictionCoder.of(), out.toByteArray());
+    assertEquals(
+        new DiscoveryRestriction(true, Set.of(new TopicPartition("a", 2)), java.util.Map.of(), false),
+        decoded);
+  }
+
+  @Test
+  void topicIdsRoundTrip() throws Exception {
+    DiscoveryRestriction state =
+        new DiscoveryRestriction(
+            true, Set.of(new TopicPartition("a", 0)), java.util.Map.of("a", "id-of-a"), false);
+    assertEquals(
+        state,
+        CoderUtils.decodeFromByteArray(
+            DiscoveryRestrictionCoder.of(),
+            CoderUtils.encodeToByteArray(DiscoveryRestrictionCoder.of(), state)));
+  }
+
+  @Test
+  void aDescriptorWithoutIdIsWrittenAsVersionOneAndOneWithIdAsVersionTwo() throws Exception {
+    PartitionDescriptor withId = new PartitionDescriptor("t", 2, 5, 9, "AAAAAAAAAAAAAAAAAAAAAQ");
+    byte[] bytes = CoderUtils.encodeToByteArray(PartitionDescriptor.Coder.of(), withId);
+    assertEquals(2, bytes[0]);
+    assertEquals(withId, CoderUtils.decodeFromByteArray(PartitionDescriptor.Coder.of(), bytes));
+    PartitionDescriptor without = new PartitionDescriptor("t", 2, 5, 9);
+    byte[] old = CoderUtils.encodeToByteArray(PartitionDescriptor.Coder.of(), without);
+    assertEquals(1, old[0]);
+    assertEquals(without, CoderUtils.decodeFromByteArray(PartitionDescriptor.Coder.of(), old));
+  }
 }
