@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import sqlline.SqlLine;
+import sqlline.SqlLineOpts;
 
 /**
  * The SQL shell ({@code examples/bin/kafka-sql}): sqlline on {@code jdbc:kafkaconnector:}, that
@@ -19,7 +20,8 @@ import sqlline.SqlLine;
  * table {@code orders} is declared on it. {@code -f script.sql} runs a script and exits, with a
  * non-zero status when a statement fails. Every other argument goes to sqlline ({@code
  * --outputformat=csv}, {@code --maxWidth=200}, …). Messages of the shell go to standard error, so
- * that standard output holds what sqlline prints.
+ * that standard output holds what sqlline prints. Typed statements are kept in sqlline's history
+ * file with their secret values masked ({@link MaskingSqlLine}).
  */
 public final class KafkaSqlShell {
   private static final String SERVERS_FLAG = "--bootstrap-servers";
@@ -90,7 +92,11 @@ public final class KafkaSqlShell {
           List.of("-u", InitializingDriver.URL, "-n", "", "-p", "", "-nn", "kafka-sql",
               "--isolation=TRANSACTION_NONE"));
       all.addAll(sqlline);
-      SqlLine.Status status = SqlLine.start(all.toArray(String[]::new), null, true);
+      // as SqlLine.start, with the history masked (no secret of a typed statement in the file)
+      SqlLine.Status status = new MaskingSqlLine().begin(all.toArray(String[]::new), null, true);
+      if (!Boolean.getBoolean(SqlLineOpts.PROPERTY_NAME_EXIT)) {
+        System.exit(status.ordinal());
+      }
       return status == SqlLine.Status.OK ? 0 : Math.max(1, status.ordinal());
     } finally {
       if (embedded != null) {

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.examples.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code examples/bin/kafka-sql -f script.sql --outputformat=csv} as a user runs it: a real
- * process from the project root, its standard output and exit status checked. The launcher gets
- * this test's class path ({@code KAFKA_SQL_CLASSPATH}) instead of building one with Maven.
+ * process from the project root, its standard output and exit status checked (and, for statements
+ * typed on standard input, its history file). The launcher gets this test's class path ({@code
+ * KAFKA_SQL_CLASSPATH}) instead of building one with Maven.
  */
 class KafkaSqlShellIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -30,15 +32,32 @@ class KafkaSqlShellIT {
   Run shell(String script, String... args) throws Exception {
     Path file = dir.resolve("script.sql");
     Files.writeString(file, script, StandardCharsets.UTF_8);
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("-f", file.toString(), "--outputformat=csv"));
+    return launch(null, all);
+  }
+
+  /** The shell with {@code input} typed on its standard input (a pipe, not a script file). */
+  Run typed(String input, String... args) throws Exception {
+    Path in = dir.resolve("typed.txt");
+    Files.writeString(in, input, StandardCharsets.UTF_8);
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.add("--outputformat=csv");
+    return launch(in, all);
+  }
+
+  private Run launch(Path input, List<String> args) throws Exception {
     Path root = Path.of("..").toAbsolutePath().normalize();
     List<String> command = new java.util.ArrayList<>(
         List.of("bash", root.resolve("examples/bin/kafka-sql").toString()));
-    command.addAll(List.of(args));
-    command.addAll(List.of("-f", file.toString(), "--outputformat=csv"));
+    command.addAll(args);
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
     ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile())
         .redirectOutput(out.toFile()).redirectError(err.toFile());
+    if (input != null) {
+      pb.redirectInput(input.toFile());
+    }
     pb.environment().put("KAFKA_SQL_CLASSPATH", System.getProperty("java.class.path"));
     Process p = pb.start();
     if (!p.waitFor(5, TimeUnit.MINUTES)) {
@@ -148,5 +167,51 @@ class KafkaSqlShellIT {
     assertTrue(run.out().contains("'value_price'") && run.out().contains("DOUBLE"), run.out());
     assertNotEquals(0, run.exitCode(), "the INSERT into a catalog table fails");
     assertTrue((run.out() + run.err()).contains("read-only"), run.out() + run.err());
+  }
+
+  /**
+   * Statements typed in the shell land in sqlline's history file ({@code --historyFile}) with
+   * their secret values masked: a JAAS password and a truststore password in Beam's TBLPROPERTIES,
+   * a keystore password in Flink's WITH (...) over several lines, a registry credential in CREATE
+   * CATALOG. The statements still run as typed.
+   */
+  @Test
+  void typedSecretsAreMaskedInTheHistoryFile() throws Exception {
+    Path history = dir.resolve("history");
+    String jaas = "org.apache.kafka.common.security.plain.PlainLoginModule required"
+        + " username=\\\"alice\\\" password=\\\"canary-secret-123\\\";";
+    Run run = typed(
+        "CREATE EXTERNAL TABLE secured (id INT, name VARCHAR) TYPE 'kafka-connector'"
+            + " TBLPROPERTIES '{\"topic\": \"secured\", \"properties.bootstrap.servers\": \""
+            + KAFKA.bootstrapServers() + "\", \"properties.security.protocol\": \"SASL_SSL\","
+            + " \"properties.sasl.mechanism\": \"PLAIN\", \"properties.sasl.jaas.config\": \""
+            + jaas + "\", \"properties.ssl.truststore.password\": \"canary-trust-456\","
+            + " \"format\": \"json\"}';\n"
+            + "CREATE TABLE flink_secured (id INT) WITH (\n"
+            + "  'connector' = 'kafka', 'topic' = 'secured', 'format' = 'json',\n"
+            + "  'properties.bootstrap.servers' = '" + KAFKA.bootstrapServers() + "',\n"
+            + "  'properties.ssl.keystore.password' = 'canary-keystore-789'\n"
+            + ");\n"
+            + "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ('properties.bootstrap.servers' = '"
+            + KAFKA.bootstrapServers() + "', 'properties.basic.auth.user.info' = 'bob:canary-reg-1',"
+            + " 'format' = 'json');\n"
+            + "SELECT 'typed' AS probe;\n"
+            + "!quit\n",
+        "--bootstrap-servers=" + KAFKA.bootstrapServers(), "--historyFile=" + history);
+    assertEquals(0, run.exitCode(), run.out() + run.err());
+    assertFalse(run.out().contains("Error:"), run.out());
+    assertTrue(run.out().contains("'probe'\n'typed'\n"), run.out());
+    assertTrue(Files.exists(history), "no history file " + history);
+    String saved = Files.readString(history);
+    for (String canary : List.of("canary-secret-123", "canary-trust-456", "canary-keystore-789",
+        "canary-reg-1")) {
+      assertFalse(saved.contains(canary), canary + " in the history file:\n" + saved);
+    }
+    assertTrue(saved.contains("CREATE EXTERNAL TABLE secured (id INT, name VARCHAR)"), saved);
+    assertTrue(saved.contains("username=\\\\\"alice\\\\\" password=\\\\\"******\\\\\""), saved);
+    assertTrue(saved.contains("\"properties.ssl.truststore.password\": \"******\""), saved);
+    assertTrue(saved.contains("'properties.ssl.keystore.password' = '******'"), saved);
+    assertTrue(saved.contains("'properties.basic.auth.user.info' = '******'"), saved);
+    assertTrue(saved.contains("SELECT 'typed' AS probe;"), saved);
   }
 }

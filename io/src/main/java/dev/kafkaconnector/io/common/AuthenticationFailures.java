@@ -1,10 +1,6 @@
 package dev.kafkaconnector.io.common;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
@@ -24,9 +20,6 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * as cause instead.
  */
 public final class AuthenticationFailures {
-  private static final Pattern JAAS_PASSWORD =
-      Pattern.compile("(?i)password\\s*=\\s*\"([^\"]*)\"");
-
   private AuthenticationFailures() {}
 
   /**
@@ -165,7 +158,8 @@ public final class AuthenticationFailures {
 
   /**
    * Replaces every secret property value (see {@link Secrets#isSecretProperty}) found in {@code
-   * text}, and every quoted password of a JAAS configuration, with {@link Secrets#MASK}.
+   * text}, and every secret option value of a JAAS configuration ({@link
+   * Secrets#jaasSecretValues}), with {@link Secrets#MASK}.
    *
    * @param text a message
    * @param clientProperties the client properties whose secrets must not appear
@@ -179,20 +173,9 @@ public final class AuthenticationFailures {
         if (!secret.isEmpty()) {
           out = out.replace(secret, Secrets.MASK);
         }
-        for (String password : jaasPasswords(secret)) {
+        for (String password : Secrets.jaasSecretValues(secret)) {
           out = out.replace(password, Secrets.MASK);
         }
-      }
-    }
-    return out;
-  }
-
-  private static List<String> jaasPasswords(String jaas) {
-    List<String> out = new ArrayList<>();
-    Matcher m = JAAS_PASSWORD.matcher(jaas);
-    while (m.find()) {
-      if (!m.group(1).isEmpty()) {
-        out.add(m.group(1));
       }
     }
     return out;

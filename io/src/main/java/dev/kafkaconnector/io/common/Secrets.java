@@ -3,42 +3,79 @@ package dev.kafkaconnector.io.common;
 import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.options.ConfigOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Which option values are secrets, so that they never appear in logs, messages, {@code
  * toString()} or display data: options declared secret (the connector's and the formats', in any
  * scope) and Kafka client properties that hold credentials ({@code sasl.jaas.config}, passwords,
- * keys, tokens).
+ * keys, tokens), and the secret options inside a JAAS configuration ({@code password="..."}).
  */
 public final class Secrets {
   /** What a secret value is shown as. */
   public static final String MASK = "******";
 
+  /**
+   * One option of a JAAS configuration, {@code name="value"} (group 1 the name, group 2 the value
+   * without its quotes, a backslash escaping the next character) or {@code name=value}.
+   */
+  private static final Pattern JAAS_OPTION =
+      Pattern.compile("([A-Za-z0-9_.-]+)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
+
   private Secrets() {}
 
   /** Whether the value of connector option {@code key} is a secret. */
   public static boolean isSecretOption(String key) {
+    return declaredSecret(key).orElse(false);
+  }
+
+  /**
+   * Whether a value written under {@code key} must be treated as a secret when the key may not
+   * be a declared option (text a user typed, before any validation, such as a statement in the SQL
+   * shell): a declared option by its declaration ({@link #isSecretOption}), any other key by its
+   * name, as {@link #isSecretProperty} judges client properties (so {@code
+   * avro-confluent.basic-auth.user-info} and {@code x.bearer-auth.token} are secrets even where no
+   * format declares them).
+   */
+  public static boolean isSecretKey(String key) {
+    return declaredSecret(key).orElseGet(() -> isSecretProperty(key));
+  }
+
+  /** Whether {@code key}'s value is a secret by its declaration; empty for an undeclared key. */
+  private static Optional<Boolean> declaredSecret(String key) {
     if (key.startsWith(KafkaConnectorOptions.PROPERTIES_PREFIX)) {
-      return isSecretProperty(key.substring(KafkaConnectorOptions.PROPERTIES_PREFIX.length()));
+      return Optional.of(
+          isSecretProperty(key.substring(KafkaConnectorOptions.PROPERTIES_PREFIX.length())));
     }
-    for (ConfigOption<?> option : KafkaConnectorOptions.allOptions()) {
+    List<ConfigOption<?>> declared = new ArrayList<>(KafkaConnectorOptions.allOptions());
+    // the keys of Beam SQL's TBLPROPERTIES that are not connector options
+    declared.addAll(
+        List.of(
+            KafkaConnectorOptions.SQL_METADATA,
+            KafkaConnectorOptions.SQL_PRIMARY_KEY,
+            KafkaConnectorOptions.SQL_VIRTUAL));
+    for (ConfigOption<?> option : declared) {
       if (option.key().equals(key)) {
-        return option.isSecret();
+        return Optional.of(option.isSecret());
       }
     }
     String bare = unscope(key);
     for (FormatFactory format : Formats.available().values()) {
       for (ConfigOption<?> option : format.options()) {
         if (option.key().equals(bare)) {
-          return option.isSecret();
+          return Optional.of(option.isSecret());
         }
       }
     }
-    return false;
+    return Optional.empty();
   }
 
   /**
@@ -75,6 +112,42 @@ public final class Secrets {
   public static Map<String, String> redactProperties(Map<String, ?> properties) {
     Map<String, String> out = new TreeMap<>();
     properties.forEach((k, v) -> out.put(k, isSecretProperty(k) ? MASK : String.valueOf(v)));
+    return out;
+  }
+
+  /**
+   * A JAAS configuration (the value of {@code sasl.jaas.config}) with the value of every secret
+   * option ({@code password}, {@code clientSecret}, tokens: names {@link #isSecretProperty} calls
+   * secret) replaced by {@link #MASK}, the rest (login module, user name) kept, so that a masked
+   * line still says who logs in and how.
+   */
+  public static String maskJaas(String jaas) {
+    Matcher m = JAAS_OPTION.matcher(jaas);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String replacement = m.group();
+      if (isSecretProperty(m.group(1))) {
+        int valueStart = m.group(2) != null ? m.start(2) : m.start(3);
+        int valueEnd = m.group(2) != null ? m.end(2) : m.end(3);
+        replacement =
+            jaas.substring(m.start(), valueStart) + MASK + jaas.substring(valueEnd, m.end());
+      }
+      m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  /** The (non-empty) values of the secret options of a JAAS configuration, see {@link #maskJaas}. */
+  public static List<String> jaasSecretValues(String jaas) {
+    List<String> out = new ArrayList<>();
+    Matcher m = JAAS_OPTION.matcher(jaas);
+    while (m.find()) {
+      String value = m.group(2) != null ? m.group(2) : m.group(3);
+      if (isSecretProperty(m.group(1)) && !value.isEmpty()) {
+        out.add(value);
+      }
+    }
     return out;
   }
 

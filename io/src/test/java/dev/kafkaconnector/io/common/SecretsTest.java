@@ -58,4 +58,26 @@ class SecretsTest {
             + " properties.bootstrap.servers=b:9092}",
         Secrets.redactOptions(options).toString());
   }
+
+  @Test
+  void maskJaasKeepsTheLoginAndMasksEverySecretOption() {
+    assertEquals(
+        "m.ScramLoginModule required username=\"alice\" password=\"******\";",
+        Secrets.maskJaas("m.ScramLoginModule required username=\"alice\" password=\"p\\\"w\";"));
+    assertEquals(
+        "m required clientId=\"app\" clientSecret=\"******\" Password=******;",
+        Secrets.maskJaas("m required clientId=\"app\" clientSecret=\"s\" Password=bare;"));
+    assertEquals(
+        List.of("p", "bare"), Secrets.jaasSecretValues("m required password=\"p\" token=bare;"));
+  }
+
+  @Test
+  void undeclaredKeysAreSecretByTheirName() {
+    assertTrue(Secrets.isSecretKey("avro-confluent.basic-auth.user-info"));
+    assertTrue(Secrets.isSecretKey("value.avro-confluent.bearer-auth.token"));
+    assertTrue(Secrets.isSecretKey("properties.sasl.jaas.config"));
+    assertFalse(Secrets.isSecretKey("primary-key"));
+    assertFalse(Secrets.isSecretKey("topic"));
+    assertFalse(Secrets.isSecretKey("default-database"));
+  }
 }
