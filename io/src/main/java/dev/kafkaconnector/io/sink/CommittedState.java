@@ -1,7 +1,9 @@
 package dev.kafkaconnector.io.sink;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -9,10 +11,12 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Reads what an exactly-once sink committed inside its transactions: per shard, the offset
- * metadata {@code <last record number>:<writer id>} of the group {@code <prefix>-<shard>}, at
+ * metadata {@code <last record number>:<lineage>:<run>} ({@link Entry}) of the group {@code
+ * <prefix>-<shard>}, at
  * partition 0 of the sink's topic (as Beam's KafkaIO does) or, with per-row topics, of a topic the
  * transaction wrote to.
  */
@@ -35,38 +39,79 @@ final class CommittedState implements AutoCloseable {
   }
 
   /**
-   * The last number {@code writer} committed in {@code group}, or -1 (nothing, or another
-   * writer). With per-row topics a group can hold an entry per topic; numbers only grow, so the
-   * highest one of the writer is the last.
+   * One entry of a shard's group: the offset metadata {@code <number>:<lineage>:<run>} committed
+   * at partition {@code at} (older sinks wrote {@code <number>:<lineage>}: run null).
+   *
+   * @param at where the entry is
+   * @param number the last record number the lineage committed
+   * @param lineage the writer id kept in the sink's state: the same across restores of one job
+   * @param run the identity of the running sink (made at {@code expand}): new with every
+   *     submission, the same across restarts of one submission
    */
-  synchronized long read(String group, String writer) {
+  record Entry(TopicPartition at, long number, String lineage, @Nullable String run) {
+    /** The metadata text of an entry. */
+    static String metadata(long number, String lineage, String run) {
+      return number + ":" + lineage + ":" + run;
+    }
+
+    /** The entry that {@code metadata} at {@code at} holds, or null when it is not a sink's. */
+    static @Nullable Entry parse(TopicPartition at, @Nullable String metadata) {
+      if (metadata == null) {
+        return null;
+      }
+      String[] parts = metadata.split(":", 3);
+      if (parts.length < 2) {
+        return null;
+      }
+      try {
+        return new Entry(at, Long.parseLong(parts[0]), parts[1], parts.length == 3 ? parts[2] : null);
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+  }
+
+  /**
+   * The entries of {@code group}. Read with {@code requireStable}: offsets of a transaction not yet
+   * complete are waited for, not skipped.
+   */
+  synchronized List<Entry> read(String group) {
     Map<TopicPartition, OffsetAndMetadata> entries;
     try {
       entries =
           admin()
-              // Stable: offsets of a transaction not yet complete are waited for, not skipped.
               .listConsumerGroupOffsets(
                   group, new ListConsumerGroupOffsetsOptions().requireStable(true))
               .partitionsToOffsetAndMetadata()
               .get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
       throw new KafkaSinkException(
           "Could not read the committed state of the exactly-once sink (group '" + group + "' at "
               + spec.clientProperties().get("bootstrap.servers") + "): " + e, e);
     }
+    List<Entry> out = new ArrayList<>();
+    entries.forEach((at, meta) -> {
+      Entry entry = meta == null ? null : Entry.parse(at, meta.metadata());
+      if (entry != null) {
+        out.add(entry);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * The last number {@code lineage} committed among {@code entries}, or -1 (nothing, or another
+   * writer's). With per-row topics a group can hold an entry per topic; numbers only grow, so the
+   * highest one of the lineage is the last.
+   */
+  static long lastNumber(List<Entry> entries, String lineage) {
     long last = -1;
-    for (OffsetAndMetadata meta : entries.values()) {
-      if (meta == null || meta.metadata() == null) {
-        continue;
-      }
-      String[] parts = meta.metadata().split(":", 2);
-      if (parts.length != 2 || !parts[1].equals(writer)) {
-        continue; // an earlier job with this prefix: its numbers are not this writer's
-      }
-      try {
-        last = Math.max(last, Long.parseLong(parts[0]));
-      } catch (NumberFormatException e) {
-        // not ours
+    for (Entry e : entries) {
+      if (e.lineage().equals(lineage)) {
+        last = Math.max(last, e.number());
       }
     }
     return last;

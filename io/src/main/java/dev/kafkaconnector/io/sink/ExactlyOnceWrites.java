@@ -63,6 +63,7 @@ final class ExactlyOnceWrites {
               + " job with checkpoints (--streaming --checkpointingInterval=<ms>): records are"
               + " written once a checkpoint has made them durable");
     }
+    PrefixClaims.claim(input.getPipeline(), spec.transactionalIdPrefix());
     boolean deadLetter = handler != null;
     // The writer's state numbers a shard's records: one numbering for the whole job.
     PCollection<T> global =

@@ -4,6 +4,7 @@ import dev.kafkaconnector.io.common.AuthenticationFailures;
 import dev.kafkaconnector.io.common.NotRetriedException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +19,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.InvalidTxnTimeoutException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +46,12 @@ final class ShardProducer implements AutoCloseable {
   private final int shard;
   private final CommittedState committedState;
   private final Semaphore owner = new Semaphore(1);
+  /** This sink's run (made at {@code expand}): written with every commit and claim. */
+  private final String run;
+  /** Where this producer last committed its entry, once it did: the place to look for a rival. */
+  private @Nullable TopicPartition claimedAt;
+  /** The entries of the shard's group as last read. */
+  private List<CommittedState.Entry> lastRead = List.of();
   private KafkaProducer<byte[], byte[]> producer;
   private boolean inTransaction;
   private volatile boolean owned;
@@ -68,6 +78,7 @@ final class ShardProducer implements AutoCloseable {
     this.spec = spec;
     this.shard = shard;
     this.committedState = committedState;
+    this.run = spec.sinkId();
   }
 
   String transactionalId() {
@@ -121,10 +132,60 @@ final class ShardProducer implements AutoCloseable {
   long committedNumber(String writer) {
     if (committed == UNKNOWN || !writer.equals(committedWriter)) {
       initialise();
-      committed = committedState.read(group(), writer);
+      lastRead = committedState.read(group());
+      committed = CommittedState.lastNumber(lastRead, writer);
       committedWriter = writer;
     }
     return committed;
+  }
+
+  /**
+   * The last record number {@code lineage} committed for this shard, read without a producer
+   * (none is opened): for a shard this job no longer writes to.
+   */
+  long readCommitted(String lineage) {
+    return CommittedState.lastNumber(committedState.read(group()), lineage);
+  }
+
+  /**
+   * Commits a transaction that holds only the shard's entry, {@code number} of {@code lineage}
+   * with this run: from then on the group shows which run writes the shard, so a producer fenced
+   * by another run (a second job, or a second sink, with the same prefix) can tell. It also
+   * writes the number back where it had expired. Skipped for a lineage that committed nothing
+   * yet: its first commit makes the entry (before it, its topic may not even exist).
+   */
+  void claim(String lineage, long number) {
+    TopicPartition at = null;
+    for (CommittedState.Entry e : lastRead) {
+      if (e.lineage().equals(lineage) && (at == null || e.number() == committed)) {
+        at = e.at();
+      }
+    }
+    if (at == null && number >= 0 && spec.topic() != null) {
+      at = committedState.partition(null); // the lineage wrote there: the topic exists
+    }
+    if (at == null) {
+      return; // a new lineage: its first commit makes the entry (its topic may not exist yet)
+    }
+    begin();
+    try {
+      producer.sendOffsetsToTransaction(
+          Map.of(at, new OffsetAndMetadata(0, CommittedState.Entry.metadata(number, lineage, run))),
+          new ConsumerGroupMetadata(group()));
+      producer.commitTransaction();
+      inTransaction = false;
+      committed = number;
+      committedWriter = lineage;
+      claimedAt = at;
+      LOG.debug("{}: claimed for run {} at number {}", transactionalId(), run, number);
+    } catch (RuntimeException e) {
+      committed = UNKNOWN;
+      abortQuietly();
+      throw wrap("claiming the shard for this run", e);
+    } finally {
+      owned = false;
+      owner.release();
+    }
   }
 
   /** Creates and initialises the producer if needed, holding it as {@link #begin} does. */
@@ -183,9 +244,11 @@ final class ShardProducer implements AutoCloseable {
   int commit(String writer) {
     try {
       if (sent > 0) {
+        TopicPartition at = committedState.partition(lastTopic);
         producer.sendOffsetsToTransaction(
-            Map.of(committedState.partition(lastTopic), new OffsetAndMetadata(0, last + ":" + writer)),
+            Map.of(at, new OffsetAndMetadata(0, CommittedState.Entry.metadata(last, writer, run))),
             new ConsumerGroupMetadata(group()));
+        claimedAt = at;
       }
       producer.commitTransaction();
       inTransaction = false;
@@ -315,8 +378,19 @@ final class ShardProducer implements AutoCloseable {
               + ". The transaction was aborted; the job fails and is not restarted",
           NotRetriedException.cause());
     }
-    if (e instanceof ProducerFencedException) {
+    if (fenced(e)) {
       reset();
+      String rival = rivalRun();
+      if (rival != null) {
+        return new KafkaSinkException(
+            "Option 'sink.transactional-id-prefix' = '" + spec.transactionalIdPrefix() + "' is"
+                + " used by another running exactly-once sink: its run " + rival + " took over the"
+                + " producer '" + transactionalId() + "' of this run " + run + " while " + what
+                + ". Two jobs, or two sinks in one pipeline, must not share a prefix (nor may a"
+                + " job restored from a snapshot run beside the job it was taken from): stop one,"
+                + " or give each sink its own 'sink.transactional-id-prefix'. Not retried: both"
+                + " would fence each other for ever.", NotRetriedException.cause());
+      }
       return new KafkaSinkException(
           "The transactional producer '" + transactionalId() + "' was fenced while " + what
               + ": another writer uses option 'sink.transactional-id-prefix' = '"
@@ -329,6 +403,40 @@ final class ShardProducer implements AutoCloseable {
     return new KafkaSinkException(
         "Exactly-once write to Kafka failed while " + what + " (producer '" + transactionalId()
             + "', " + spec.clientProperties().get("bootstrap.servers") + "): " + e.getMessage(), e);
+  }
+
+  /** Whether {@code e} says that a newer producer with this transactional id exists. */
+  private static boolean fenced(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ProducerFencedException || t instanceof InvalidProducerEpochException) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The run that committed the shard's entry after this producer did, if it is another run (a
+   * rival), else null: a newer attempt of this run (a restart after a failure) fences the old
+   * attempt too, which is no conflict.
+   */
+  private @Nullable String rivalRun() {
+    if (claimedAt == null) {
+      return null; // this run never committed: a fence cannot be told from an earlier job's
+    }
+    try {
+      for (CommittedState.Entry e : committedState.read(group())) {
+        if (e.at().equals(claimedAt) && !run.equals(e.run())) {
+          return String.valueOf(e.run());
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.debug("Could not read the entry of '{}' after a fence: {}", transactionalId(), e.toString());
+    }
+    return null;
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -67,6 +68,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   private final Counter written = Metrics.counter("kafka-connector", "records-written");
   private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
   private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-replayed");
+  private final Counter afterSnapshot =
+      Metrics.counter("kafka-connector", "records-committed-after-restored-snapshot");
 
   @StateId("writer")
   private final StateSpec<ValueState<String>> writerSpec = StateSpecs.value(StringUtf8Coder.of());
@@ -83,6 +86,10 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   @StateId("pending")
   private final StateSpec<BagState<KV<Long, EncodedRecord>>> pendingSpec =
       StateSpecs.bag(KvCoder.of(VarLongCoder.of(), EncodedRecordCoder.of()));
+
+  /** The shard count the numbers were given under ({@link ShardStates}). */
+  @StateId("layout")
+  private final StateSpec<ValueState<Integer>> layoutSpec = StateSpecs.value(VarIntCoder.of());
 
   @TimerId("flush")
   private final TimerSpec flushSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
@@ -115,6 +122,10 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   private transient Set<Integer> flushArmed;
   /** Shards whose end timer and writer id this instance has set (once per shard). */
   private transient Set<Integer> started;
+  /** Shards whose restored state this instance reconciled with Kafka ({@link ShardStates}). */
+  private transient Set<Integer> reconciled;
+  /** Shards beyond the shard count whose restored records are all written: they write nothing. */
+  private transient Set<Integer> retired;
   /**
    * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so
    * it can take callbacks from a timer at the end of the input, where Beam offers none.
@@ -140,6 +151,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
     scannedAt = new HashMap<>();
     flushArmed = new HashSet<>();
     started = new HashSet<>();
+    reconciled = new HashSet<>();
+    retired = new HashSet<>();
   }
 
   @StartBundle
@@ -152,8 +165,10 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   public void process(
       @Element KV<Integer, EncodedRecord> element,
       @StateId("writer") ValueState<String> writerState,
+      @StateId("expected") ValueState<Long> expectedState,
       @StateId("next") ValueState<Long> nextState,
       @StateId("pending") BagState<KV<Long, EncodedRecord>> pending,
+      @StateId("layout") ValueState<Integer> layout,
       @TimerId("flush") Timer flush,
       @TimerId("end") Timer end,
       BundleFinalizer finalizer) {
@@ -174,6 +189,9 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       }
       end.set(GlobalWindow.INSTANCE.maxTimestamp());
     }
+    if (!reconciled.contains(shardId)) {
+      reconcile(shardId, new ShardStates(writerState, expectedState, nextState, pending, layout));
+    }
     Long stored = nextState.read();
     long number = stored == null ? 0 : stored;
     nextState.write(number + 1);
@@ -189,10 +207,12 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       @Key Integer shardId,
       @StateId("writer") ValueState<String> writerState,
       @StateId("expected") ValueState<Long> expectedState,
+      @StateId("next") ValueState<Long> nextState,
       @StateId("pending") BagState<KV<Long, EncodedRecord>> pending,
+      @StateId("layout") ValueState<Integer> layout,
       @TimerId("flush") Timer flush) {
     ended.add(shardId);
-    onFlush(shardId, writerState, expectedState, pending, flush);
+    onFlush(shardId, writerState, expectedState, nextState, pending, layout, flush);
   }
 
   @OnTimer("flush")
@@ -200,11 +220,13 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       @Key Integer shardId,
       @StateId("writer") ValueState<String> writerState,
       @StateId("expected") ValueState<Long> expectedState,
+      @StateId("next") ValueState<Long> nextState,
       @StateId("pending") BagState<KV<Long, EncodedRecord>> pending,
+      @StateId("layout") ValueState<Integer> layout,
       @TimerId("flush") Timer flush) {
     flushArmed.remove(shardId);
     String writer = writerState.read();
-    if (writer == null) {
+    if (writer == null || retired.contains(shardId)) {
       return;
     }
     long marker = durabilityMarker();
@@ -212,6 +234,10 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
     if (scanned != null && scanned == marker && !ended.contains(shardId)) {
       // Nothing became durable since the last look found records waiting: do not read them all.
       armFlush(shardId, flush);
+      return;
+    }
+    if (!reconciled.contains(shardId)
+        && !reconcile(shardId, new ShardStates(writerState, expectedState, nextState, pending, layout))) {
       return;
     }
     scannedAt.remove(shardId);
@@ -324,6 +350,20 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       }
     }
     return expected;
+  }
+
+  /**
+   * Once per shard and instance, before its state is used ({@link ShardStates#reconcile}).
+   *
+   * @return whether the shard writes
+   */
+  private boolean reconcile(int shardId, ShardStates states) {
+    boolean writes = states.reconcile(spec, shardId, producers.shard(shardId), afterSnapshot);
+    reconciled.add(shardId);
+    if (!writes) {
+      retired.add(shardId);
+    }
+    return writes;
   }
 
   /** What changes when more of this instance's bundles become durable. */

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * The few calls of Flink's REST API that tests need: cluster overview, jobs and their states,
- * checkpoint counts, cancellation. Plain HTTP and JSON, as any user's tooling would do it.
+ * checkpoint counts, savepoints, cancellation. Plain HTTP and JSON, as any user's tooling would do it.
  */
 public final class FlinkRestClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -112,6 +112,61 @@ public final class FlinkRestClient {
   public void cancel(String jobId) {
     send(HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
         .method("PATCH", HttpRequest.BodyPublishers.noBody()));
+  }
+
+  /**
+   * Triggers a savepoint of the running job into the cluster's {@code state.savepoints.dir}
+   * ({@code POST /jobs/<id>/savepoints}) and waits until it completed.
+   *
+   * @param cancelJob whether the job is cancelled once the savepoint is taken
+   * @param timeout how long to wait for it
+   * @return the savepoint's path, to restore from
+   */
+  public String savepoint(String jobId, boolean cancelJob, Duration timeout) {
+    return awaitSavepoint(jobId, post("/jobs/" + jobId + "/savepoints",
+        "{\"cancel-job\": " + cancelJob + ", \"formatType\": \"CANONICAL\"}"), timeout);
+  }
+
+  /**
+   * Stops the job with a savepoint ({@code POST /jobs/<id>/stop}, what {@code flink stop} does)
+   * and waits until the savepoint completed.
+   *
+   * @param drain whether the sources end the input first (MAX_WATERMARK: event-time timers fire
+   *     and the job finishes), as {@code flink stop --drain}
+   * @return the savepoint's path
+   */
+  public String stopWithSavepoint(String jobId, boolean drain, Duration timeout) {
+    return awaitSavepoint(jobId, post("/jobs/" + jobId + "/stop", "{\"drain\": " + drain + "}"),
+        timeout);
+  }
+
+  private JsonNode post(String path, String json) {
+    return send(HttpRequest.newBuilder(base.resolve(path))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  private String awaitSavepoint(String jobId, JsonNode trigger, Duration timeout) {
+    String request = trigger.path("request-id").asText();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      JsonNode status = get("/jobs/" + jobId + "/savepoints/" + request);
+      if (status.path("status").path("id").asText().equals("COMPLETED")) {
+        JsonNode operation = status.path("operation");
+        if (operation.has("failure-cause")) {
+          throw new FlinkClusterException("Savepoint of job " + jobId + " failed: "
+              + operation.path("failure-cause").toString());
+        }
+        return operation.path("location").asText();
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new FlinkClusterException("Interrupted waiting for a savepoint of " + jobId, e);
+      }
+    }
+    throw new FlinkClusterException("Savepoint of job " + jobId + " not done within " + timeout);
   }
 
   private JsonNode get(String path) {

@@ -64,6 +64,8 @@ final class CopyJob {
       this.thread = new Thread(() -> {
         try {
           write(bootstrapServers, topic, first, count, perSecond, partitions, sent);
+        } catch (InterruptedException stopped) {
+          // stop(): the test has what it needs
         } catch (Throwable t) {
           failure = t;
         }
@@ -78,6 +80,12 @@ final class CopyJob {
     /** Whether every record has been written. */
     boolean done() {
       return !thread.isAlive();
+    }
+
+    /** Stops writing (the records not written yet are not written) and waits for the thread. */
+    void stop() throws InterruptedException {
+      thread.interrupt();
+      thread.join();
     }
 
     /** Waits until every record is written; rethrows the writer's failure. */
@@ -121,7 +129,12 @@ final class CopyJob {
    * class path holds Flink, Beam and the connector, as a cluster whose {@code lib/} has them.
    */
   static FlinkPipelineOptions options(String flinkMaster, String jobName) {
-    FlinkPipelineOptions options = PipelineRunners.flink(flinkMaster, 2, false);
+    return options(flinkMaster, jobName, 2);
+  }
+
+  /** Like {@link #options(String, String)} with another parallelism. */
+  static FlinkPipelineOptions options(String flinkMaster, String jobName, int parallelism) {
+    FlinkPipelineOptions options = PipelineRunners.flink(flinkMaster, parallelism, false);
     options.setJobName(jobName);
     options.setStreaming(true);
     options.setCheckpointingInterval(1000L);
