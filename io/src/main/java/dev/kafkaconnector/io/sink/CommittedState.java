@@ -39,19 +39,22 @@ final class CommittedState implements AutoCloseable {
   }
 
   /**
-   * One entry of a shard's group: the offset metadata {@code <number>:<lineage>:<run>} committed
-   * at partition {@code at} (older sinks wrote {@code <number>:<lineage>}: run null).
+   * One entry of a shard's group: the offset metadata {@code <number>:<lineage>:<run>:<since>}
+   * committed at partition {@code at} (older sinks wrote {@code <number>:<lineage>}: run null,
+   * since 0).
    *
    * @param at where the entry is
    * @param number the last record number the lineage committed
    * @param lineage the writer id kept in the sink's state: the same across restores of one job
    * @param run the identity of the running sink (made at {@code expand}): new with every
    *     submission, the same across restarts of one submission
+   * @param since when (epoch milliseconds) the producer that wrote the entry was initialised: of
+   *     two runs that fence each other, the one whose producer came later took the id over
    */
-  record Entry(TopicPartition at, long number, String lineage, @Nullable String run) {
+  record Entry(TopicPartition at, long number, String lineage, @Nullable String run, long since) {
     /** The metadata text of an entry. */
-    static String metadata(long number, String lineage, String run) {
-      return number + ":" + lineage + ":" + run;
+    static String metadata(long number, String lineage, String run, long since) {
+      return number + ":" + lineage + ":" + run + ":" + since;
     }
 
     /** The entry that {@code metadata} at {@code at} holds, or null when it is not a sink's. */
@@ -59,15 +62,21 @@ final class CommittedState implements AutoCloseable {
       if (metadata == null) {
         return null;
       }
-      String[] parts = metadata.split(":", 3);
+      String[] parts = metadata.split(":", 4);
       if (parts.length < 2) {
         return null;
       }
       try {
-        return new Entry(at, Long.parseLong(parts[0]), parts[1], parts.length == 3 ? parts[2] : null);
+        return new Entry(at, Long.parseLong(parts[0]), parts[1],
+            parts.length >= 3 ? parts[2] : null, parts.length == 4 ? Long.parseLong(parts[3]) : 0);
       } catch (NumberFormatException e) {
         return null;
       }
+    }
+
+    /** Whether another run wrote this entry with a producer initialised after {@code since}. */
+    boolean takenOverFrom(String ourRun, long ourSince) {
+      return run != null && !run.equals(ourRun) && since > ourSince;
     }
   }
 

@@ -48,8 +48,8 @@ final class ShardProducer implements AutoCloseable {
   private final Semaphore owner = new Semaphore(1);
   /** This sink's run (made at {@code expand}): written with every commit and claim. */
   private final String run;
-  /** Where this producer last committed its entry, once it did: the place to look for a rival. */
-  private @Nullable TopicPartition claimedAt;
+  /** When the producer in use was initialised (epoch ms): written with every entry. */
+  private long since;
   /** The entries of the shard's group as last read. */
   private List<CommittedState.Entry> lastRead = List.of();
   private KafkaProducer<byte[], byte[]> producer;
@@ -170,13 +170,13 @@ final class ShardProducer implements AutoCloseable {
     begin();
     try {
       producer.sendOffsetsToTransaction(
-          Map.of(at, new OffsetAndMetadata(0, CommittedState.Entry.metadata(number, lineage, run))),
+          Map.of(at, new OffsetAndMetadata(
+              0, CommittedState.Entry.metadata(number, lineage, run, since))),
           new ConsumerGroupMetadata(group()));
       producer.commitTransaction();
       inTransaction = false;
       committed = number;
       committedWriter = lineage;
-      claimedAt = at;
       LOG.debug("{}: claimed for run {} at number {}", transactionalId(), run, number);
     } catch (RuntimeException e) {
       committed = UNKNOWN;
@@ -246,9 +246,9 @@ final class ShardProducer implements AutoCloseable {
       if (sent > 0) {
         TopicPartition at = committedState.partition(lastTopic);
         producer.sendOffsetsToTransaction(
-            Map.of(at, new OffsetAndMetadata(0, CommittedState.Entry.metadata(last, writer, run))),
+            Map.of(at, new OffsetAndMetadata(
+                0, CommittedState.Entry.metadata(last, writer, run, since))),
             new ConsumerGroupMetadata(group()));
-        claimedAt = at;
       }
       producer.commitTransaction();
       inTransaction = false;
@@ -314,6 +314,7 @@ final class ShardProducer implements AutoCloseable {
       props.put(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-" + transactionalId());
       KafkaProducer<byte[], byte[]> created = new KafkaProducer<>(props);
       try {
+        since = System.currentTimeMillis();
         created.initTransactions();
       } catch (InvalidTxnTimeoutException e) {
         created.close(Duration.ZERO);
@@ -419,25 +420,26 @@ final class ShardProducer implements AutoCloseable {
   }
 
   /**
-   * The run that committed the shard's entry after this producer did, if it is another run (a
-   * rival), else null: a newer attempt of this run (a restart after a failure) fences the old
-   * attempt too, which is no conflict.
+   * Another run whose producer of this shard was initialised after this one and has committed
+   * an entry in the shard's group (at any partition: two jobs may write to other topics), else
+   * null. A newer attempt of this run (a restart after a failure) fences the old attempt too,
+   * which is no conflict; an earlier job with the prefix left entries with older times. When the
+   * rival has not committed yet this fence is retried, and the retry's producer fences the
+   * rival, whose own fence then finds this run's newer entry: one of the two fails.
    */
   private @Nullable String rivalRun() {
-    if (claimedAt == null) {
-      return null; // this run never committed: a fence cannot be told from an earlier job's
-    }
     try {
       for (CommittedState.Entry e : committedState.read(group())) {
-        if (e.at().equals(claimedAt) && !run.equals(e.run())) {
-          return String.valueOf(e.run());
+        if (e.takenOverFrom(run, since)) {
+          return e.run();
         }
       }
     } catch (RuntimeException e) {
-      LOG.debug("Could not read the entry of '{}' after a fence: {}", transactionalId(), e.toString());
+      LOG.debug("Could not read the entries of '{}' after a fence: {}", transactionalId(), e.toString());
     }
     return null;
   }
+
 
   @Override
   public void close() {

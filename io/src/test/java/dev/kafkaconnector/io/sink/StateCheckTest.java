@@ -94,13 +94,25 @@ class StateCheckTest {
   void entriesParseTheOldAndTheNewForm() {
     TopicPartition at = new TopicPartition("out", 0);
     CommittedState.Entry old = CommittedState.Entry.parse(at, "41:lineage");
-    assertEquals(new CommittedState.Entry(at, 41, "lineage", null), old);
-    CommittedState.Entry now =
-        CommittedState.Entry.parse(at, CommittedState.Entry.metadata(42, "lineage", "run"));
-    assertEquals(new CommittedState.Entry(at, 42, "lineage", "run"), now);
+    assertEquals(new CommittedState.Entry(at, 41, "lineage", null, 0), old);
+    CommittedState.Entry withoutTime = CommittedState.Entry.parse(at, "40:lineage:run");
+    assertEquals(new CommittedState.Entry(at, 40, "lineage", "run", 0), withoutTime);
+    CommittedState.Entry now = CommittedState.Entry.parse(
+        at, CommittedState.Entry.metadata(42, "lineage", "run", 1_700_000_000_000L));
+    assertEquals(new CommittedState.Entry(at, 42, "lineage", "run", 1_700_000_000_000L), now);
     assertEquals(null, CommittedState.Entry.parse(at, "offsets of a consumer"));
     assertEquals(null, CommittedState.Entry.parse(at, null));
     assertEquals(42, CommittedState.lastNumber(java.util.List.of(old, now), "lineage"));
     assertEquals(-1, CommittedState.lastNumber(java.util.List.of(old, now), "other"));
+  }
+
+  @Test
+  void onlyAnotherRunWithALaterProducerTookTheShardOver() {
+    TopicPartition at = new TopicPartition("other-out", 0);
+    CommittedState.Entry rival = new CommittedState.Entry(at, 7, "b", "run-b", 2_000);
+    assertTrue(rival.takenOverFrom("run-a", 1_000));
+    assertFalse(rival.takenOverFrom("run-a", 3_000), "an earlier job's entry");
+    assertFalse(rival.takenOverFrom("run-b", 1_000), "a newer attempt of this run");
+    assertFalse(new CommittedState.Entry(at, 7, "b", null, 0).takenOverFrom("run-a", 1_000));
   }
 }

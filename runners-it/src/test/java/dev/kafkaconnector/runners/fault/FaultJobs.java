@@ -44,6 +44,19 @@ final class FaultJobs {
     return cluster.rest().jobState(jobId);
   }
 
+  /**
+   * Cancels every job of the cluster that has not ended and waits for each to end: a case that
+   * failed half way must not leave a job holding the slots the next case needs.
+   */
+  static void cancelRunning(FlinkSessionCluster cluster, Duration timeout) {
+    for (FlinkRestClient.Job job : cluster.rest().jobs()) {
+      if (!ENDED.contains(job.state())) {
+        cluster.rest().cancel(job.id());
+        awaitEnd(cluster, job.id(), timeout);
+      }
+    }
+  }
+
   /** Waits until the job and all its tasks are running. */
   static void awaitRunning(FlinkSessionCluster cluster, String jobId, Duration timeout) {
     await(cluster, "job " + jobId + " to run all its tasks", timeout, () -> {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,6 +36,11 @@ class FlinkOperatorFaultIT {
   private static final int FIRST = 8_000;
   private static final int MORE = 4_000;
   private static final int RATE = 1_000;
+
+  @AfterEach
+  void cancelLeftJobs() {
+    FaultJobs.cancelRunning(FLINK.cluster(), STEP_TIMEOUT);
+  }
 
   /**
    * A savepoint taken after about 2,000 of 8,000 input records; the job runs to the end of its
@@ -150,12 +156,15 @@ class FlinkOperatorFaultIT {
     String firstId = FaultJobs.awaitJob(cluster, firstJob);
     FaultJobs.awaitRunning(cluster, firstId, STEP_TIMEOUT);
     String savepoint;
-    try (CopyJob.Producing producing =
-        CopyJob.produce(KAFKA.bootstrapServers(), in, 6_000, 2 * RATE)) {
+    CopyJob.Producing producing = CopyJob.produce(KAFKA.bootstrapServers(), in, 60_000, RATE);
+    try {
       await("2,000 output records", () -> FaultJobs.readCommitted(KAFKA.bootstrapServers(), out,
           2_000, Duration.ofSeconds(2)).size() >= 2_000);
-      // Taken while records flow: each shard holds records numbered since the last checkpoint.
+      // Taken while records flow: each shard holds records numbered since the last checkpoint,
+      // which the job commits once the savepoint completed and before it is cancelled.
       savepoint = cluster.rest().savepoint(firstId, true, STEP_TIMEOUT);
+    } finally {
+      producing.stop();
     }
     assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, firstId, STEP_TIMEOUT));
     List<String> groups = new ArrayList<>();
@@ -256,8 +265,9 @@ class FlinkOperatorFaultIT {
     String prefix = "eos-rescale-" + System.nanoTime();
     int records = 9_000;
     String savepoint = null;
+    // Slow enough that records still flow when the second job is stopped.
     try (CopyJob.Producing producing =
-        CopyJob.produce(KAFKA.bootstrapServers(), in, records, RATE)) {
+        CopyJob.produce(KAFKA.bootstrapServers(), in, records, RATE / 3)) {
       int[][] steps = {{2, 4}, {3, 4}, {2, 2}}; // {parallelism, sink.parallelism}
       for (int step = 0; step < steps.length; step++) {
         String job = "rescale-" + step + "-" + in;
@@ -278,7 +288,8 @@ class FlinkOperatorFaultIT {
           break;
         }
         int sentBefore = producing.sent();
-        await("1,500 more input records", () -> producing.sent() >= sentBefore + 1_500);
+        await("1,500 more input records",
+            () -> producing.done() || producing.sent() >= sentBefore + 1_500);
         boolean drain = step == 1;
         savepoint = cluster.rest().stopWithSavepoint(id, drain, STEP_TIMEOUT);
         String end = FaultJobs.awaitEnd(cluster, id, STEP_TIMEOUT);
