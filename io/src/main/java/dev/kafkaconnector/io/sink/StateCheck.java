@@ -25,8 +25,8 @@ import java.util.function.LongUnaryOperator;
  *   <li><b>Another shard count</b> ({@code sink.parallelism} changed since the snapshot, {@code
  *       layout} is the count the state was numbered under): records map to other shards, so the
  *       records of one key could be written by two shards that flush independently. That is safe
- *       only when the snapshot's records are all written already (a drained stop writes them
- *       before the job ends); otherwise the job fails, not retried, saying how to change the
+ *       only when the snapshot's records are all written already (a savepoint taken while the
+ *       input was paused and the output had caught up); otherwise the job fails, not retried, saying how to change the
  *       count ({@link #verify}). A shard beyond the new count ({@link #orphan}) then writes
  *       nothing and opens no producer: the start-up sweep of ids beyond the count
  *       ({@link LingeringTransactions}) could otherwise fence it.
@@ -91,9 +91,9 @@ record StateCheck(long committed, long expected, long next, int shard, int shard
                 + " records not written yet (numbers from " + unwritten + "). With another shard"
                 + " count the records of one key would be written by two shards independently and"
                 + " could overtake each other. Restore with 'sink.parallelism' = "
-                + (layout >= 0 ? layout : "its former value") + "; to change it, stop that job"
-                + " with a drained savepoint ('flink stop --drain', or POST /jobs/<id>/stop with"
-                + " {\"drain\": true}), which writes every record before the job ends, and"
+                + (layout >= 0 ? layout : "its former value") + "; to change it, pause that"
+                + " job's input, wait until its output caught up (no record waits in the sink),"
+                + " stop it with a savepoint then ('flink stop', or POST /jobs/<id>/stop), and"
                 + " restore from that one.",
             NotRetriedException.cause());
       }

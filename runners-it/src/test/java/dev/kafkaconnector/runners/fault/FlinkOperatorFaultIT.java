@@ -249,11 +249,12 @@ class FlinkOperatorFaultIT {
 
   /**
    * Rescaling: a job (parallelism 2, {@code sink.parallelism} 4) is stopped with a savepoint
-   * while its input is written; a second job restored from it runs with parallelism 3 and is
-   * stopped with a drained savepoint ({@code flink stop --drain}); a third job restored from that
-   * one runs with {@code sink.parallelism} 2 and parallelism 2. Every input record is in the
-   * output once, each key's records in input order, and no transaction of the prefix is left
-   * open (no producer of a later job was fenced by the start-up sweep of ids beyond 2).
+   * while its input is written; a second job restored from it runs with parallelism 3 and, once
+   * its input paused and its output caught up (no record waits in the sink), is stopped with a
+   * savepoint; a third job restored from that one runs with {@code sink.parallelism} 2 and
+   * parallelism 2 while the rest of the input is written. Every input record is in the output
+   * once, each key's records in input order, and no transaction of the prefix is left open (no
+   * producer of a later job was fenced by the start-up sweep of ids beyond 2).
    */
   @Test
   void rescaleTheRunnerAndTheSinkLosesAndDuplicatesNothing() throws Exception {
@@ -263,50 +264,63 @@ class FlinkOperatorFaultIT {
     KAFKA.createTopic(in, CopyJob.PARTITIONS);
     KAFKA.createTopic(out, CopyJob.PARTITIONS);
     String prefix = "eos-rescale-" + System.nanoTime();
+    int before = 6_000;
     int records = 9_000;
-    String savepoint = null;
-    // Slow enough that records still flow when the second job is stopped.
-    try (CopyJob.Producing producing =
-        CopyJob.produce(KAFKA.bootstrapServers(), in, records, RATE / 3)) {
-      int[][] steps = {{2, 4}, {3, 4}, {2, 2}}; // {parallelism, sink.parallelism}
-      for (int step = 0; step < steps.length; step++) {
-        String job = "rescale-" + step + "-" + in;
-        FlinkPipelineOptions options = CopyJob.options(cluster.flinkMaster(), job, steps[step][0]);
-        if (savepoint != null) {
-          options.setSavepointPath(savepoint);
-        }
-        Map<String, String> sink = new HashMap<>(exactlyOnce(prefix));
-        sink.put("sink.parallelism", Integer.toString(steps[step][1]));
-        CopyJob.pipeline(options, KAFKA.bootstrapServers(), in, out, sink).run();
-        String id = FaultJobs.awaitJob(cluster, job);
-        FaultJobs.awaitRunning(cluster, id, STEP_TIMEOUT);
-        if (step == steps.length - 1) {
-          producing.close();
-          FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, Duration.ofMinutes(3));
-          cluster.rest().cancel(id);
-          assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, id, STEP_TIMEOUT));
-          break;
-        }
-        int sentBefore = producing.sent();
-        await("1,500 more input records",
-            () -> producing.done() || producing.sent() >= sentBefore + 1_500);
-        boolean drain = step == 1;
-        savepoint = cluster.rest().stopWithSavepoint(id, drain, STEP_TIMEOUT);
-        String end = FaultJobs.awaitEnd(cluster, id, STEP_TIMEOUT);
-        System.out.printf("rescale step %d (parallelism %d, sink.parallelism %d) stopped%s: %s,"
-            + " %s%n", step, steps[step][0], steps[step][1], drain ? " drained" : "", end,
-            savepoint);
-      }
+
+    CopyJob.Producing first =
+        CopyJob.produce(KAFKA.bootstrapServers(), in, 0, before, RATE / 3, CopyJob.PARTITIONS);
+    String savepoint;
+    try {
+      String job0 = startRescaled(cluster, "rescale-0-" + in, 2, 4, null, in, out, prefix);
+      await("1,500 input records", () -> first.done() || first.sent() >= 1_500);
+      savepoint = stop(cluster, job0, "parallelism 2, sink.parallelism 4, input flowing");
+
+      String job1 = startRescaled(cluster, "rescale-1-" + in, 3, 4, savepoint, in, out, prefix);
+      first.close();
+      FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, before, Duration.ofMinutes(3));
+      savepoint = stop(cluster, job1, "parallelism 3, sink.parallelism 4, output caught up");
+    } finally {
+      first.stop();
     }
+
+    String job2 = startRescaled(cluster, "rescale-2-" + in, 2, 2, savepoint, in, out, prefix);
+    CopyJob.produce(KAFKA.bootstrapServers(), in, before, records - before, RATE,
+        CopyJob.PARTITIONS).close();
+    FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, Duration.ofMinutes(3));
+    cluster.rest().cancel(job2);
+    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, job2, STEP_TIMEOUT));
+
     CopyOutput output = CopyOutput.of(
         FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, STEP_TIMEOUT), records);
-    System.out.printf("FAULT RESULT rescale 2x4 -> 3x4 -> (drained) 2x2: %d records: %s%n",
-        records, output);
+    System.out.printf("FAULT RESULT rescale 2x4 -> 3x4 -> 2x2: %d records: %s%n", records, output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
     assertEquals(Set.of(), output.outOfOrderKeys(), () -> "order: " + output);
     assertEquals(List.of(), FaultJobs.openTransactions(KAFKA.admin(), prefix),
         "transactions of the prefix left open");
+  }
+
+  /** Starts the copy job (from {@code savepoint} unless null) and waits until it runs. */
+  private static String startRescaled(FlinkSessionCluster cluster, String name, int parallelism,
+      int sinkParallelism, String savepoint, String in, String out, String prefix) {
+    FlinkPipelineOptions options = CopyJob.options(cluster.flinkMaster(), name, parallelism);
+    if (savepoint != null) {
+      options.setSavepointPath(savepoint);
+    }
+    Map<String, String> sink = new HashMap<>(exactlyOnce(prefix));
+    sink.put("sink.parallelism", Integer.toString(sinkParallelism));
+    CopyJob.pipeline(options, KAFKA.bootstrapServers(), in, out, sink).run();
+    String id = FaultJobs.awaitJob(cluster, name);
+    FaultJobs.awaitRunning(cluster, id, STEP_TIMEOUT);
+    return id;
+  }
+
+  /** Stops the job with a savepoint (not drained) and returns the savepoint's path. */
+  private static String stop(FlinkSessionCluster cluster, String id, String what) {
+    String savepoint = cluster.rest().stopWithSavepoint(id, false, STEP_TIMEOUT);
+    String end = FaultJobs.awaitEnd(cluster, id, STEP_TIMEOUT);
+    System.out.printf("rescale: job %s (%s) stopped: %s, %s%n", id, what, end, savepoint);
+    return savepoint;
   }
 
   private static Map<String, String> exactlyOnce(String prefix) {
