@@ -249,7 +249,8 @@ class FlinkOperatorFaultIT {
 
   /**
    * Rescaling: a job (parallelism 2, {@code sink.parallelism} 4) is stopped with a savepoint
-   * while its input is written; a second job restored from it runs with parallelism 3 and, once
+   * while its input is written; a restore from it with {@code sink.parallelism} 2 fails at once,
+   * not retried, naming the option (its shards hold records not written yet); a second job restored from it runs with parallelism 3 and, once
    * its input paused and its output caught up (no record waits in the sink), is stopped with a
    * savepoint; a third job restored from that one runs with {@code sink.parallelism} 2 and
    * parallelism 2 while the rest of the input is written. Every input record is in the output
@@ -274,6 +275,15 @@ class FlinkOperatorFaultIT {
       String job0 = startRescaled(cluster, "rescale-0-" + in, 2, 4, null, in, out, prefix);
       await("1,500 input records", () -> first.done() || first.sent() >= 1_500);
       savepoint = stop(cluster, job0, "parallelism 2, sink.parallelism 4, input flowing");
+
+      // Its shards hold records not written yet: another sink.parallelism is refused at once.
+      String refused = startJob(cluster, "rescale-refused-" + in, 2, 2, savepoint, in, out, prefix);
+      assertEquals("FAILED", FaultJobs.awaitEnd(cluster, refused, STEP_TIMEOUT),
+          () -> "a restore with another sink.parallelism ran: " + cluster.rest().jobState(refused));
+      String error = cluster.rest().rootException(refused);
+      System.out.printf("FAULT RESULT sink.parallelism 4 -> 2 with records waiting: %s%n",
+          error.lines().filter(l -> l.contains("sink.parallelism")).findFirst().orElse(error));
+      assertTrue(error.contains("option 'sink.parallelism' is 2"), error);
 
       String job1 = startRescaled(cluster, "rescale-1-" + in, 3, 4, savepoint, in, out, prefix);
       first.close();
@@ -303,6 +313,14 @@ class FlinkOperatorFaultIT {
   /** Starts the copy job (from {@code savepoint} unless null) and waits until it runs. */
   private static String startRescaled(FlinkSessionCluster cluster, String name, int parallelism,
       int sinkParallelism, String savepoint, String in, String out, String prefix) {
+    String id = startJob(cluster, name, parallelism, sinkParallelism, savepoint, in, out, prefix);
+    FaultJobs.awaitRunning(cluster, id, STEP_TIMEOUT);
+    return id;
+  }
+
+  /** Submits the copy job (from {@code savepoint} unless null); returns its id. */
+  private static String startJob(FlinkSessionCluster cluster, String name, int parallelism,
+      int sinkParallelism, String savepoint, String in, String out, String prefix) {
     FlinkPipelineOptions options = CopyJob.options(cluster.flinkMaster(), name, parallelism);
     if (savepoint != null) {
       options.setSavepointPath(savepoint);
@@ -310,9 +328,7 @@ class FlinkOperatorFaultIT {
     Map<String, String> sink = new HashMap<>(exactlyOnce(prefix));
     sink.put("sink.parallelism", Integer.toString(sinkParallelism));
     CopyJob.pipeline(options, KAFKA.bootstrapServers(), in, out, sink).run();
-    String id = FaultJobs.awaitJob(cluster, name);
-    FaultJobs.awaitRunning(cluster, id, STEP_TIMEOUT);
-    return id;
+    return FaultJobs.awaitJob(cluster, name);
   }
 
   /** Stops the job with a savepoint (not drained) and returns the savepoint's path. */
