@@ -2,6 +2,7 @@ package dev.kafkaconnector.runners.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.kafkaconnector.runners.flink.FlinkClusterException;
 import dev.kafkaconnector.runners.flink.FlinkClusterExtension;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
@@ -185,9 +186,28 @@ class FlinkFaultScheduleIT {
     }
 
     void savepoint() {
-      awaitRunning();
-      savepoints.add(cluster.rest().savepoint(jobId, false, STEP_TIMEOUT));
+      savepoints.add(retried("savepoint", () -> cluster.rest().savepoint(jobId, false, STEP_TIMEOUT)));
       System.out.printf("  savepoint %d taken%n", savepoints.size());
+    }
+
+    /**
+     * Runs a savepoint action, again (up to 3 times) when Flink declines it because a task is
+     * not running at that moment: a TaskManager kill or a cut connection just before restarts
+     * the job, which a real operator would wait out too.
+     */
+    private String retried(String what, java.util.function.Supplier<String> action) {
+      for (int attempt = 1; ; attempt++) {
+        awaitRunning();
+        try {
+          return action.get();
+        } catch (FlinkClusterException e) {
+          if (attempt == 3) {
+            throw e;
+          }
+          System.out.printf("  %s declined (%s), again%n", what,
+              e.getMessage().lines().findFirst().orElse("").replaceAll("(.{200}).*", "$1..."));
+        }
+      }
     }
 
     void restoreOlder(Random random) {
@@ -203,8 +223,8 @@ class FlinkFaultScheduleIT {
     }
 
     void rescale() {
-      awaitRunning();
-      String savepoint = cluster.rest().stopWithSavepoint(jobId, false, STEP_TIMEOUT);
+      String savepoint = retried("stop with a savepoint",
+          () -> cluster.rest().stopWithSavepoint(jobId, false, STEP_TIMEOUT));
       FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT);
       savepoints.add(savepoint);
       start(savepoint, parallelism == 2 ? 3 : 2);

@@ -273,7 +273,11 @@ class FlinkOperatorFaultIT {
     String savepoint;
     try {
       String job0 = startRescaled(cluster, "rescale-0-" + in, 2, 4, null, in, out, prefix);
-      await("1,500 input records", () -> first.done() || first.sent() >= 1_500);
+      // The job writes (a job's first read starts seconds after its tasks run), records flow.
+      await("output of the first job", () -> FaultJobs.readCommitted(KAFKA.bootstrapServers(),
+          out, 300, Duration.ofSeconds(2)).size() >= 300);
+      int sent = first.sent();
+      await("500 more input records", () -> first.done() || first.sent() >= sent + 500);
       savepoint = stop(cluster, job0, "parallelism 2, sink.parallelism 4, input flowing");
 
       // Its shards hold records not written yet: another sink.parallelism is refused at once.
