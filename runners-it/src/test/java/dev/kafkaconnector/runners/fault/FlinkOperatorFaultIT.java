@@ -265,11 +265,12 @@ class FlinkOperatorFaultIT {
     KAFKA.createTopic(in, CopyJob.PARTITIONS);
     KAFKA.createTopic(out, CopyJob.PARTITIONS);
     String prefix = "eos-rescale-" + System.nanoTime();
-    int before = 6_000;
-    int records = 9_000;
+    int before = 12_000;
+    int records = 15_000;
 
+    // Slow enough that records still flow when the first job is stopped.
     CopyJob.Producing first =
-        CopyJob.produce(KAFKA.bootstrapServers(), in, 0, before, RATE / 3, CopyJob.PARTITIONS);
+        CopyJob.produce(KAFKA.bootstrapServers(), in, 0, before, RATE / 2, CopyJob.PARTITIONS);
     String savepoint;
     try {
       String job0 = startRescaled(cluster, "rescale-0-" + in, 2, 4, null, in, out, prefix);
@@ -278,6 +279,7 @@ class FlinkOperatorFaultIT {
           out, 300, Duration.ofSeconds(2)).size() >= 300);
       int sent = first.sent();
       await("500 more input records", () -> first.done() || first.sent() >= sent + 500);
+      assertFalse(first.done(), "the input was all written before the first job stopped");
       savepoint = stop(cluster, job0, "parallelism 2, sink.parallelism 4, input flowing");
 
       // Its shards hold records not written yet: another sink.parallelism is refused at once.
