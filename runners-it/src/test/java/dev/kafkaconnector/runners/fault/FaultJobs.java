@@ -153,4 +153,15 @@ final class FaultJobs {
     throw new AssertionError("Timed out after " + timeout + " waiting for " + what
         + (last == null ? "" : " (last error: " + last + ")") + "\n" + cluster.diagnostics());
   }
+
+  /** Sleeps, turning an interrupt into a failure of the test. */
+  static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
 }

@@ -156,21 +156,12 @@ class FlinkClusterFaultIT {
     FaultJobs.awaitRunning(cluster, jobId, STEP_TIMEOUT);
     long completed = cluster.rest().checkpoints(jobId).completed();
     FaultJobs.awaitCheckpointAfter(cluster, jobId, completed, STEP_TIMEOUT);
-    sleep(random.nextInt(1500));
+    FaultJobs.sleep(random.nextInt(1500));
     assertEquals("RUNNING", cluster.rest().jobState(jobId), what
         + ": the job must still run (a job that ended too soon needs more fault.records)");
     String victim = cluster.killTaskManager(random.nextInt(cluster.liveTaskManagers()));
     String replacement = cluster.startTaskManager();
     System.out.printf("%s: %s killed (kill -9), %s started%n", what, victim, replacement);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   /**

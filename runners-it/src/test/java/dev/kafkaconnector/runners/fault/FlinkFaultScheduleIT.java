@@ -120,7 +120,7 @@ class FlinkFaultScheduleIT {
           },
           "stall", () -> {
             proxy.pause();
-            sleep(3_000);
+            FaultJobs.sleep(3_000);
             proxy.resume();
           },
           "cut", () -> System.out.printf("  %d connections cut%n", proxy.cut()),
@@ -236,15 +236,6 @@ class FlinkFaultScheduleIT {
         cluster.rest().cancel(jobId);
       }
       FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT);
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
   }
 }
