@@ -268,12 +268,13 @@ class FlinkOperatorFaultIT {
     int before = 12_000;
     int records = 15_000;
 
-    // Slow enough that records still flow when the first job is stopped.
+    String job0 = startRescaled(cluster, "rescale-0-" + in, 2, 4, null, in, out, prefix);
+    // Slow enough that records still flow when the first job is stopped (30 s; a job's first
+    // output comes 10 to 20 s after its tasks run on this cluster).
     CopyJob.Producing first =
-        CopyJob.produce(KAFKA.bootstrapServers(), in, 0, before, RATE / 2, CopyJob.PARTITIONS);
+        CopyJob.produce(KAFKA.bootstrapServers(), in, 0, before, 400, CopyJob.PARTITIONS);
     String savepoint;
     try {
-      String job0 = startRescaled(cluster, "rescale-0-" + in, 2, 4, null, in, out, prefix);
       // The job writes (a job's first read starts seconds after its tasks run), records flow.
       await("output of the first job", () -> FaultJobs.readCommitted(KAFKA.bootstrapServers(),
           out, 300, Duration.ofSeconds(2)).size() >= 300);
