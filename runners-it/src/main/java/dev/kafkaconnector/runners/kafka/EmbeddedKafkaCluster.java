@@ -1,21 +1,31 @@
 package dev.kafkaconnector.runners.kafka;
 
+import dev.kafkaconnector.runners.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node Apache Kafka broker (KRaft mode, combined broker and controller) on {@code
- * 127.0.0.1}, with its data in a fresh temporary directory that {@link #close()} deletes.
+ * An Apache Kafka cluster (KRaft mode, each node a combined broker and controller) on {@code
+ * 127.0.0.1}, with its data in a fresh temporary directory that {@link #close()} deletes: one node
+ * by default, or {@link EmbeddedKafkaClusterBuilder#brokers(int) several} child-process nodes that
+ * form a replicated cluster (every node a voter of the controller quorum) whose nodes can be {@link
+ * #killBroker(int) killed} and {@link #startBroker(int) started} one by one.
  *
  * <p>The broker runs either inside this JVM ({@link Mode#IN_JVM}: fastest, for most tests) or as a
  * child JVM ({@link Mode#CHILD_PROCESS}: can be {@link #kill() killed} like {@code kill -9} and
@@ -50,8 +60,11 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   private static final int START_ATTEMPTS = 3;
 
   private final Mode mode;
+  private final Path directory;
+  /** The nodes, node id {@code i + 1} at index {@code i}; the first one's config is {@code config}. */
+  private final List<BrokerConfig> nodes = new ArrayList<>();
+  private final List<BrokerRunner> runners = new ArrayList<>();
   private final BrokerConfig config;
-  private final BrokerRunner runner;
   private final Duration startupTimeout;
   private final Duration operationTimeout;
   private final Thread shutdownHook;
@@ -63,7 +76,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     this.mode = builder.mode;
     this.startupTimeout = builder.startupTimeout;
     this.operationTimeout = builder.operationTimeout;
-    Path directory;
     try {
       directory =
           builder.parentDirectory == null
@@ -75,12 +87,25 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     }
     BrokerSecurity security =
         builder.secured ? new BrokerSecurity(directory, builder.saslUsers) : null;
-    this.config =
-        new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security);
-    this.runner =
-        mode == Mode.IN_JVM
-            ? new InJvmBrokerRunner(config)
-            : new ChildProcessBrokerRunner(config, builder.childClasspath, builder.childJvmOptions);
+    if (builder.brokers == 1) {
+      nodes.add(
+          new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security));
+    } else {
+      String clusterId = Uuid.randomUuid().toString();
+      Supplier<String> voters =
+          () -> nodes.stream().map(BrokerConfig::voter).collect(Collectors.joining(","));
+      for (int id = 1; id <= builder.brokers; id++) {
+        nodes.add(new BrokerConfig(directory.resolve("broker-" + id), clusterId, id,
+            builder.brokers, voters, builder.autoCreateTopics, builder.brokerProperties, null));
+      }
+      choosePorts();
+    }
+    this.config = nodes.get(0);
+    for (BrokerConfig node : nodes) {
+      runners.add(mode == Mode.IN_JVM
+          ? new InJvmBrokerRunner(node)
+          : new ChildProcessBrokerRunner(node, builder.childClasspath, builder.childJvmOptions));
+    }
     this.shutdownHook = new Thread(this::cleanUpAtJvmExit, "embedded-kafka-cleanup");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
@@ -104,8 +129,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Starts the broker (formatting its storage the first time) and waits until it is usable; does
-   * nothing when it is running already.
+   * Starts the broker, or every node of a cluster that is not running (formatting its storage the
+   * first time), and waits until the cluster is usable; does nothing when every node runs already.
    *
    * @return this cluster
    * @throws EmbeddedKafkaException when the broker is not ready within the startup timeout; the
@@ -113,46 +138,115 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public synchronized EmbeddedKafkaCluster start() {
     ensureOpen();
-    if (runner.isAlive()) {
+    if (runners.stream().allMatch(BrokerRunner::isAlive)) {
       return this;
     }
     for (int attempt = 1; ; attempt++) {
       try {
-        launchAndAwaitReady();
+        launchAndAwaitReady(runners.stream().filter(r -> !r.isAlive()).toList());
         everReady = true;
         return this;
       } catch (RuntimeException e) {
-        boolean retry = !everReady && attempt < START_ATTEMPTS && runner.portWasTaken(e);
-        endBrokerAfterFailedStart();
+        boolean retry = !everReady && attempt < START_ATTEMPTS
+            && runners.stream().anyMatch(r -> r.portWasTaken(e));
+        runners.forEach(this::endBrokerAfterFailedStart);
         if (!retry) {
           throw e;
         }
         LOG.info("Port of the embedded Kafka broker was taken; retrying on other ports");
         closeAdmin();
-        config.choosePorts();
+        choosePorts();
       }
     }
   }
 
   /**
-   * Stops the broker gracefully, keeping its data; {@link #restart()} or {@link #start()} starts it
-   * again on the same ports and data.
+   * Returns the ids of the cluster's nodes.
+   *
+   * @return {@code [1]} for a single broker, {@code [1, 2, 3]} for {@code brokers(3)}
    */
-  public synchronized void stop() {
-    closeAdmin(); // so that it does not log connection failures while the broker is down
-    runner.stop(STOP_TIMEOUT);
+  public List<Integer> brokerIds() {
+    return nodes.stream().map(BrokerConfig::nodeId).toList();
   }
 
   /**
-   * Kills the broker abruptly, like {@code kill -9}, and waits until it has exited. Data that the
-   * broker acknowledged survives (it is in the operating system's page cache).
+   * Kills one node abruptly, like {@code kill -9}, and waits until it has exited; the others keep
+   * serving (a partition it led gets a new leader from its in-sync replicas once the controller
+   * has fenced the node, within about 2 s).
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @throws UnsupportedOperationException in {@link Mode#IN_JVM} mode
+   */
+  public synchronized void killBroker(int brokerId) {
+    ensureOpen();
+    closeAdmin();
+    runner(brokerId).kill(KILL_TIMEOUT);
+  }
+
+  /**
+   * Starts one node again on its ports and data (or does nothing when it runs) and waits until it
+   * is registered and unfenced, every partition has a leader and each replica on a running node is
+   * in its partition's in-sync replicas again.
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @return this cluster
+   * @throws EmbeddedKafkaException when the node is not ready within the startup timeout
+   */
+  public synchronized EmbeddedKafkaCluster startBroker(int brokerId) {
+    ensureOpen();
+    BrokerRunner node = runner(brokerId);
+    if (!node.isAlive()) {
+      try {
+        launchAndAwaitReady(List.of(node));
+      } catch (RuntimeException e) {
+        endBrokerAfterFailedStart(node);
+        throw e;
+      }
+    }
+    return this;
+  }
+
+  /**
+   * Returns whether one node runs (launched and not stopped or killed).
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @return true while it runs
+   */
+  public boolean isRunning(int brokerId) {
+    return runner(brokerId).isAlive();
+  }
+
+  /**
+   * Returns the file that receives one child node's standard output and error.
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @return its {@code broker.log}
+   */
+  public Path logFile(int brokerId) {
+    return node(brokerId).logFile();
+  }
+
+  /**
+   * Stops the broker (every node, all together) gracefully, keeping its data; {@link #restart()}
+   * or {@link #start()} starts it again on the same ports and data.
+   */
+  public synchronized void stop() {
+    closeAdmin(); // so that it does not log connection failures while the broker is down
+    stopAll();
+  }
+
+  /**
+   * Kills the broker (every node) abruptly, like {@code kill -9}, and waits until it has exited.
+   * Data that the broker acknowledged survives (it is in the operating system's page cache).
    *
    * @throws UnsupportedOperationException in {@link Mode#IN_JVM} mode
    */
   public synchronized void kill() {
     ensureOpen();
     closeAdmin();
-    runner.kill(KILL_TIMEOUT);
+    for (BrokerRunner runner : runners) {
+      runner.kill(KILL_TIMEOUT);
+    }
   }
 
   /**
@@ -169,22 +263,23 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Returns whether the broker is running (launched and not stopped or killed); does not check that
-   * it is ready.
+   * Returns whether the broker is running (every node launched and not stopped or killed); does
+   * not check that it is ready.
    *
    * @return true while running
    */
   public boolean isRunning() {
-    return runner.isAlive();
+    return runners.stream().allMatch(BrokerRunner::isAlive);
   }
 
   /**
    * Returns the bootstrap servers of the PLAINTEXT listener.
    *
-   * @return {@code 127.0.0.1:<port>}, the same for the whole life of a started cluster
+   * @return {@code 127.0.0.1:<port>} (of every node, comma-separated, for a cluster of several),
+   *     the same for the whole life of a started cluster
    */
   public String bootstrapServers() {
-    return config.bootstrapServers();
+    return nodes.stream().map(BrokerConfig::bootstrapServers).collect(Collectors.joining(","));
   }
 
   /**
@@ -209,7 +304,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Creates a topic (replication factor 1) and waits until all its partitions have a leader.
+   * Creates a topic (replication factor 1, or 3 with {@code min.insync.replicas} 2 on a cluster of
+   * three or more nodes) and waits until all its partitions have a leader.
    *
    * @param name the topic name
    * @param partitions the number of partitions
@@ -264,16 +360,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
   /**
    * Returns the cluster's directory: {@code server.properties}, {@code data/} and, for a child
-   * broker, {@code broker.log}.
+   * broker, {@code broker.log}; for a cluster of several nodes, one such directory per node,
+   * {@code broker-<id>/}.
    *
    * @return the directory, deleted by {@link #close()}
    */
   public Path directory() {
-    return config.directory();
+    return directory;
   }
 
   /**
-   * Returns the file that receives a child broker's standard output and error.
+   * Returns the file that receives a child broker's standard output and error (the first node's).
    *
    * @return {@code broker.log} in {@link #directory()} (absent in {@link Mode#IN_JVM} mode)
    */
@@ -290,10 +387,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     closed = true;
     closeAdmin();
     try {
-      runner.stop(STOP_TIMEOUT);
+      if (nodes.size() == 1) {
+        runners.get(0).stop(STOP_TIMEOUT);
+      } else {
+        // the data goes with the directory: no need for a controlled shutdown of every node
+        for (BrokerRunner runner : runners) {
+          runner.kill(KILL_TIMEOUT);
+        }
+      }
     } finally {
-      if (!config.deleteDirectory()) {
-        LOG.warn("Could not delete all of {}", config.directory());
+      if (!BrokerConfig.deleteTree(directory)) {
+        LOG.warn("Could not delete all of {}", directory);
       }
       try {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -308,14 +412,21 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     return "EmbeddedKafkaCluster[" + mode + ", " + bootstrapServers() + ", " + directory() + "]";
   }
 
-  private void launchAndAwaitReady() {
+  private void launchAndAwaitReady(List<BrokerRunner> launched) {
     Deadline deadline = Deadline.after(startupTimeout);
     long startNanos = System.nanoTime();
-    runner.start();
-    Supplier<String> brokerEnded = () -> runner.isAlive() ? null : "the broker has ended";
+    launched.forEach(BrokerRunner::start);
+    Supplier<String> brokerEnded = () -> launched.stream().allMatch(BrokerRunner::isAlive)
+        ? null : "the broker has ended";
     String problem = awaitPortAccepts(deadline, brokerEnded);
     if (problem == null) {
-      problem = operations().awaitBrokerReady(deadline, brokerEnded);
+      Set<Integer> live = new TreeSet<>();
+      for (int i = 0; i < runners.size(); i++) {
+        if (runners.get(i).isAlive()) {
+          live.add(nodes.get(i).nodeId());
+        }
+      }
+      problem = operations().awaitBrokerReady(deadline, brokerEnded, live);
     }
     if (problem == null && config.security() != null) {
       config.security().createScramUsers(
@@ -324,7 +435,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     if (problem != null) {
       throw new EmbeddedKafkaException(String.format(
           "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
-          mode, bootstrapServers(), startupTimeout.toSeconds(), problem, runner.diagnostics()));
+          mode, bootstrapServers(), startupTimeout.toSeconds(), problem,
+          launched.stream().map(BrokerRunner::diagnostics).collect(Collectors.joining("\n"))));
     }
     long tookMillis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
     LOG.info("Kafka broker ({}) ready at {} in {} ms", mode, bootstrapServers(), tookMillis);
@@ -333,7 +445,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   private String awaitPortAccepts(Deadline deadline, Supplier<String> brokerEnded) {
     while (!deadline.isExpired()) {
       String problem = brokerEnded.get();
-      if (problem != null || config.brokerPortAccepts()) {
+      if (problem != null || nodes.stream().allMatch(
+          node -> !runner(node.nodeId()).isAlive() || node.brokerPortAccepts())) {
         return problem;
       }
       deadline.pauseBeforeNextPoll();
@@ -341,7 +454,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     return "port of " + bootstrapServers() + " not accepting connections";
   }
 
-  private void endBrokerAfterFailedStart() {
+  private void endBrokerAfterFailedStart(BrokerRunner runner) {
     try {
       if (mode == Mode.CHILD_PROCESS) {
         runner.kill(KILL_TIMEOUT);
@@ -387,14 +500,48 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
       if (current != null) {
         current.close(Duration.ZERO);
       }
-      if (runner instanceof ChildProcessBrokerRunner) {
-        ((ChildProcessBrokerRunner) runner).killNow();
-      } else {
-        runner.stop(STOP_TIMEOUT);
+      for (BrokerRunner runner : runners) {
+        if (runner instanceof ChildProcessBrokerRunner) {
+          ((ChildProcessBrokerRunner) runner).killNow();
+        } else {
+          runner.stop(STOP_TIMEOUT);
+        }
       }
     } catch (RuntimeException e) {
       // best effort at JVM exit
     }
-    config.deleteDirectory();
+    BrokerConfig.deleteTree(directory);
+  }
+
+  /** Stops every node: all are asked at once, then each is awaited (killed after a timeout). */
+  private void stopAll() {
+    runners.forEach(BrokerRunner::beginStop);
+    for (BrokerRunner runner : runners) {
+      runner.stop(STOP_TIMEOUT);
+    }
+  }
+
+  /** Chooses free ports for every node in one go, so that no two nodes get the same port. */
+  private void choosePorts() {
+    int[] ports =
+        FreePorts.take(BrokerConfig.HOST, nodes.stream().mapToInt(BrokerConfig::portCount).sum());
+    int from = 0;
+    for (BrokerConfig node : nodes) {
+      node.usePorts(ports, from);
+      from += node.portCount();
+    }
+  }
+
+  private BrokerConfig node(int brokerId) {
+    if (brokerId < 1 || brokerId > nodes.size()) {
+      throw new IllegalArgumentException(
+          "No broker " + brokerId + " in this cluster; its brokers are " + brokerIds());
+    }
+    return nodes.get(brokerId - 1);
+  }
+
+  private BrokerRunner runner(int brokerId) {
+    node(brokerId);
+    return runners.get(brokerId - 1);
   }
 }
