@@ -61,7 +61,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
   private final Mode mode;
   private final Path directory;
-  /** The nodes, node id {@code i + 1} at index {@code i}; the first one's config is {@code config}. */
+  /** The nodes, node id {@code i + 1} at index {@code i}; {@code config} is the first. */
   private final List<BrokerConfig> nodes = new ArrayList<>();
   private final List<BrokerRunner> runners = new ArrayList<>();
   private final BrokerConfig config;
