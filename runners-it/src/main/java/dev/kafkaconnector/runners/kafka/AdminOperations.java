@@ -111,6 +111,11 @@ final class AdminOperations {
             + last);
   }
 
+  /** Creates the SCRAM users of a secured broker (see {@link BrokerSecurity#createScramUsers}). */
+  void createScramUsers(BrokerSecurity security, String saslBootstrap, Deadline deadline) {
+    security.createScramUsers(admin, saslBootstrap, deadline);
+  }
+
   /**
    * Polls until the cluster is usable: {@code DescribeCluster} lists every node of {@code
    * liveNodes} (registered and unfenced), the group coordinator serves offset fetches (which creates

@@ -1,6 +1,5 @@
 package dev.kafkaconnector.runners.kafka;
 
-import dev.kafkaconnector.runners.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -79,15 +78,6 @@ final class BrokerConfig {
     this.autoCreateTopics = autoCreateTopics;
     this.overrides = new LinkedHashMap<>(overrides);
     this.security = security;
-    choosePorts();
-  }
-
-  /**
-   * Picks two free ports. Called once at creation and again only when the first start found a port
-   * taken; after a broker has run on them the ports never change, so clients stay valid.
-   */
-  void choosePorts() {
-    usePorts(FreePorts.take(HOST, portCount()), 0);
   }
 
   /** How many ports this node listens on. */
@@ -96,8 +86,8 @@ final class BrokerConfig {
   }
 
   /**
-   * Takes {@link #portCount()} ports from {@code ports} starting at {@code from} (ports taken for
-   * all nodes at once, so that no two nodes get the same one).
+   * Takes {@link #portCount()} ports from {@code ports} starting at {@code from}: {@link
+   * ClusterNodes} chooses the ports of all nodes at once, so that no two nodes get the same one.
    */
   void usePorts(int[] ports, int from) {
     brokerPort = ports[from];
@@ -224,14 +214,6 @@ final class BrokerConfig {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + propertiesFile(), e);
     }
-  }
-
-  /**
-   * Deletes the directory and everything in it; returns false (leaving what it could not delete)
-   * when some file could not be deleted.
-   */
-  boolean deleteDirectory() {
-    return deleteTree(directory);
   }
 
   /** Deletes {@code directory} and everything in it; false when some file could not be deleted. */

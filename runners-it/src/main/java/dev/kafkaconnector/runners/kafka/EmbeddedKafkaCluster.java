@@ -1,22 +1,15 @@
 package dev.kafkaconnector.runners.kafka;
 
-import dev.kafkaconnector.runners.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,26 +48,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaCluster.class);
-  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-  private static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
-  private static final int START_ATTEMPTS = 3;
 
   private final Mode mode;
   private final Path directory;
-  /** The nodes, node id {@code i + 1} at index {@code i}; {@code config} is the first. */
-  private final List<BrokerConfig> nodes = new ArrayList<>();
-  private final List<BrokerRunner> runners = new ArrayList<>();
-  private final BrokerConfig config;
-  private final Duration startupTimeout;
+  private final ClusterNodes nodes;
   private final Duration operationTimeout;
   private final Thread shutdownHook;
   private volatile Admin admin;
-  private boolean everReady;
   private volatile boolean closed;
 
   EmbeddedKafkaCluster(EmbeddedKafkaClusterBuilder builder) {
     this.mode = builder.mode;
-    this.startupTimeout = builder.startupTimeout;
     this.operationTimeout = builder.operationTimeout;
     try {
       directory =
@@ -85,27 +69,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create a directory for the embedded Kafka broker", e);
     }
-    BrokerSecurity security =
-        builder.secured ? new BrokerSecurity(directory, builder.saslUsers) : null;
-    if (builder.brokers == 1) {
-      nodes.add(
-          new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security));
-    } else {
-      String clusterId = Uuid.randomUuid().toString();
-      Supplier<String> voters =
-          () -> nodes.stream().map(BrokerConfig::voter).collect(Collectors.joining(","));
-      for (int id = 1; id <= builder.brokers; id++) {
-        nodes.add(new BrokerConfig(directory.resolve("broker-" + id), clusterId, id,
-            builder.brokers, voters, builder.autoCreateTopics, builder.brokerProperties, null));
-      }
-      choosePorts();
-    }
-    this.config = nodes.get(0);
-    for (BrokerConfig node : nodes) {
-      runners.add(mode == Mode.IN_JVM
-          ? new InJvmBrokerRunner(node)
-          : new ChildProcessBrokerRunner(node, builder.childClasspath, builder.childJvmOptions));
-    }
+    this.nodes = new ClusterNodes(builder, directory);
     this.shutdownHook = new Thread(this::cleanUpAtJvmExit, "embedded-kafka-cleanup");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
@@ -138,26 +102,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public synchronized EmbeddedKafkaCluster start() {
     ensureOpen();
-    if (runners.stream().allMatch(BrokerRunner::isAlive)) {
-      return this;
+    if (!nodes.allRunning()) {
+      nodes.startAll(this::operations, this::closeAdmin);
     }
-    for (int attempt = 1; ; attempt++) {
-      try {
-        launchAndAwaitReady(runners.stream().filter(r -> !r.isAlive()).toList());
-        everReady = true;
-        return this;
-      } catch (RuntimeException e) {
-        boolean retry = !everReady && attempt < START_ATTEMPTS
-            && runners.stream().anyMatch(r -> r.portWasTaken(e));
-        runners.forEach(this::endBrokerAfterFailedStart);
-        if (!retry) {
-          throw e;
-        }
-        LOG.info("Port of the embedded Kafka broker was taken; retrying on other ports");
-        closeAdmin();
-        choosePorts();
-      }
-    }
+    return this;
   }
 
   /**
@@ -166,7 +114,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @return {@code [1]} for a single broker, {@code [1, 2, 3]} for {@code brokers(3)}
    */
   public List<Integer> brokerIds() {
-    return nodes.stream().map(BrokerConfig::nodeId).toList();
+    return nodes.ids();
   }
 
   /**
@@ -180,7 +128,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   public synchronized void killBroker(int brokerId) {
     ensureOpen();
     closeAdmin();
-    runner(brokerId).kill(KILL_TIMEOUT);
+    nodes.kill(brokerId);
   }
 
   /**
@@ -194,14 +142,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public synchronized EmbeddedKafkaCluster startBroker(int brokerId) {
     ensureOpen();
-    BrokerRunner node = runner(brokerId);
-    if (!node.isAlive()) {
-      try {
-        launchAndAwaitReady(List.of(node));
-      } catch (RuntimeException e) {
-        endBrokerAfterFailedStart(node);
-        throw e;
-      }
+    if (!nodes.isRunning(brokerId)) {
+      nodes.startNode(brokerId, this::operations);
     }
     return this;
   }
@@ -213,7 +155,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @return true while it runs
    */
   public boolean isRunning(int brokerId) {
-    return runner(brokerId).isAlive();
+    return nodes.isRunning(brokerId);
   }
 
   /**
@@ -223,7 +165,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @return its {@code broker.log}
    */
   public Path logFile(int brokerId) {
-    return node(brokerId).logFile();
+    return nodes.config(brokerId).logFile();
   }
 
   /**
@@ -232,7 +174,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public synchronized void stop() {
     closeAdmin(); // so that it does not log connection failures while the broker is down
-    stopAll();
+    nodes.stopAll();
   }
 
   /**
@@ -244,9 +186,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   public synchronized void kill() {
     ensureOpen();
     closeAdmin();
-    for (BrokerRunner runner : runners) {
-      runner.kill(KILL_TIMEOUT);
-    }
+    nodes.killAll();
   }
 
   /**
@@ -269,7 +209,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @return true while running
    */
   public boolean isRunning() {
-    return runners.stream().allMatch(BrokerRunner::isAlive);
+    return nodes.allRunning();
   }
 
   /**
@@ -279,7 +219,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    *     the same for the whole life of a started cluster
    */
   public String bootstrapServers() {
-    return nodes.stream().map(BrokerConfig::bootstrapServers).collect(Collectors.joining(","));
+    return nodes.bootstrapServers();
   }
 
   /**
@@ -290,7 +230,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @throws IllegalStateException when the cluster has PLAINTEXT only
    */
   public SecuredListeners security() {
-    return new SecuredListeners(config, this);
+    return new SecuredListeners(nodes.first(), this);
   }
 
   /**
@@ -375,7 +315,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @return {@code broker.log} in {@link #directory()} (absent in {@link Mode#IN_JVM} mode)
    */
   public Path logFile() {
-    return config.logFile();
+    return nodes.first().logFile();
   }
 
   /** Stops the broker and deletes its directory. Calling it again does nothing. */
@@ -387,14 +327,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     closed = true;
     closeAdmin();
     try {
-      if (nodes.size() == 1) {
-        runners.get(0).stop(STOP_TIMEOUT);
-      } else {
-        // the data goes with the directory: no need for a controlled shutdown of every node
-        for (BrokerRunner runner : runners) {
-          runner.kill(KILL_TIMEOUT);
-        }
-      }
+      nodes.endForClose();
     } finally {
       if (!BrokerConfig.deleteTree(directory)) {
         LOG.warn("Could not delete all of {}", directory);
@@ -410,60 +343,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   @Override
   public String toString() {
     return "EmbeddedKafkaCluster[" + mode + ", " + bootstrapServers() + ", " + directory() + "]";
-  }
-
-  private void launchAndAwaitReady(List<BrokerRunner> launched) {
-    Deadline deadline = Deadline.after(startupTimeout);
-    long startNanos = System.nanoTime();
-    launched.forEach(BrokerRunner::start);
-    Supplier<String> brokerEnded = () -> launched.stream().allMatch(BrokerRunner::isAlive)
-        ? null : "the broker has ended";
-    String problem = awaitPortAccepts(deadline, brokerEnded);
-    if (problem == null) {
-      Set<Integer> live = new TreeSet<>();
-      for (int i = 0; i < runners.size(); i++) {
-        if (runners.get(i).isAlive()) {
-          live.add(nodes.get(i).nodeId());
-        }
-      }
-      problem = operations().awaitBrokerReady(deadline, brokerEnded, live);
-    }
-    if (problem == null && config.security() != null) {
-      config.security().createScramUsers(
-          admin, config.bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
-    }
-    if (problem != null) {
-      throw new EmbeddedKafkaException(String.format(
-          "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
-          mode, bootstrapServers(), startupTimeout.toSeconds(), problem,
-          launched.stream().map(BrokerRunner::diagnostics).collect(Collectors.joining("\n"))));
-    }
-    long tookMillis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
-    LOG.info("Kafka broker ({}) ready at {} in {} ms", mode, bootstrapServers(), tookMillis);
-  }
-
-  private String awaitPortAccepts(Deadline deadline, Supplier<String> brokerEnded) {
-    while (!deadline.isExpired()) {
-      String problem = brokerEnded.get();
-      if (problem != null || nodes.stream().allMatch(
-          node -> !runner(node.nodeId()).isAlive() || node.brokerPortAccepts())) {
-        return problem;
-      }
-      deadline.pauseBeforeNextPoll();
-    }
-    return "port of " + bootstrapServers() + " not accepting connections";
-  }
-
-  private void endBrokerAfterFailedStart(BrokerRunner runner) {
-    try {
-      if (mode == Mode.CHILD_PROCESS) {
-        runner.kill(KILL_TIMEOUT);
-      } else {
-        runner.stop(STOP_TIMEOUT);
-      }
-    } catch (RuntimeException e) {
-      LOG.warn("Could not end the Kafka broker after a failed start", e);
-    }
   }
 
   private synchronized AdminOperations operations() {
@@ -500,48 +379,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
       if (current != null) {
         current.close(Duration.ZERO);
       }
-      for (BrokerRunner runner : runners) {
-        if (runner instanceof ChildProcessBrokerRunner) {
-          ((ChildProcessBrokerRunner) runner).killNow();
-        } else {
-          runner.stop(STOP_TIMEOUT);
-        }
-      }
+      nodes.endAtJvmExit();
     } catch (RuntimeException e) {
       // best effort at JVM exit
     }
     BrokerConfig.deleteTree(directory);
-  }
-
-  /** Stops every node: all are asked at once, then each is awaited (killed after a timeout). */
-  private void stopAll() {
-    runners.forEach(BrokerRunner::beginStop);
-    for (BrokerRunner runner : runners) {
-      runner.stop(STOP_TIMEOUT);
-    }
-  }
-
-  /** Chooses free ports for every node in one go, so that no two nodes get the same port. */
-  private void choosePorts() {
-    int[] ports =
-        FreePorts.take(BrokerConfig.HOST, nodes.stream().mapToInt(BrokerConfig::portCount).sum());
-    int from = 0;
-    for (BrokerConfig node : nodes) {
-      node.usePorts(ports, from);
-      from += node.portCount();
-    }
-  }
-
-  private BrokerConfig node(int brokerId) {
-    if (brokerId < 1 || brokerId > nodes.size()) {
-      throw new IllegalArgumentException(
-          "No broker " + brokerId + " in this cluster; its brokers are " + brokerIds());
-    }
-    return nodes.get(brokerId - 1);
-  }
-
-  private BrokerRunner runner(int brokerId) {
-    node(brokerId);
-    return runners.get(brokerId - 1);
   }
 }
