@@ -75,15 +75,34 @@ class ReplicatedKafkaClusterIT {
       System.out.printf("leader %d killed, writes went on through %d, back in %d ms%n", leader,
           newLeader, millisSince(killNanos));
       assertTrue(kafka.isRunning(leader));
-      for (TopicPartitionInfo partition : describe(admin, "replicated").partitions()) {
-        assertEquals(3, partition.isr().size(), "back in sync: " + partition);
-      }
+      assertBackInSync(admin, "replicated");
       send(kafka, "replicated", "after", 20);
       assertEquals(60, readCommitted(kafka, "replicated").size());
       assertThrows(IllegalArgumentException.class, () -> kafka.killBroker(4));
     }
     assertThrows(IllegalStateException.class,
         () -> EmbeddedKafkaCluster.inJvm().brokers(3).build());
+  }
+
+  /**
+   * Every partition of {@code topic} has its 3 replicas in sync. Polled with a short deadline:
+   * {@code startBroker} saw the node back in every in-sync replica set (a change the controller
+   * has committed), but the broker that answers this test's request, possibly the node just
+   * started, may apply that change to its metadata cache a moment later.
+   */
+  private static void assertBackInSync(Admin admin, String topic) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (true) {
+      List<TopicPartitionInfo> partitions = describe(admin, topic).partitions();
+      if (partitions.stream().allMatch(p -> p.isr().size() == 3)
+          || System.nanoTime() > deadline) {
+        for (TopicPartitionInfo partition : partitions) {
+          assertEquals(3, partition.isr().size(), "back in sync: " + partition);
+        }
+        return;
+      }
+      Thread.sleep(100);
+    }
   }
 
   private static TopicDescription describe(Admin admin, String topic) throws Exception {
