@@ -14,9 +14,8 @@ import java.util.concurrent.CountDownLatch;
  * Runs an embedded Kafka broker until the process is killed: prints {@code
  * bootstrap.servers=127.0.0.1:<port>} on standard output once the broker is ready.
  *
- * <p>Options: {@code --child-process} (run the broker in a child JVM), {@code
- * --brokers N} (a replicated cluster of N child-process nodes; implies {@code --child-process}),
- * {@code
+ * <p>Options: {@code --child-process} (run the broker in a child JVM), {@code --brokers N} (a
+ * replicated cluster of N child-process nodes; implies {@code --child-process}), {@code
  * --auto-create-topics}, {@code --topic NAME[:PARTITIONS]} (repeatable), {@code --bootstrap-file
  * PATH} (also write the bootstrap servers there, for scripts), {@code --help}. Ends with exit code
  * 2 on bad arguments and 1 when the broker cannot start.
