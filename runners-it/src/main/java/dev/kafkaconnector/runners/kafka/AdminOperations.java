@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -110,16 +111,25 @@ final class AdminOperations {
             + last);
   }
 
+  /** Creates the SCRAM users of a secured broker (see {@link BrokerSecurity#createScramUsers}). */
+  void createScramUsers(BrokerSecurity security, String saslBootstrap, Deadline deadline) {
+    security.createScramUsers(admin, saslBootstrap, deadline);
+  }
+
   /**
-   * Polls until the broker is usable: it answers {@code DescribeCluster}, its group coordinator
-   * serves offset fetches (which creates and loads {@code __consumer_offsets}) and every partition
-   * of every topic has a leader (which, after a restart, means the broker has been unfenced).
+   * Polls until the cluster is usable: {@code DescribeCluster} lists every node of {@code
+   * liveNodes} (registered and unfenced), the group coordinator serves offset fetches (which creates
+   * and loads {@code __consumer_offsets}), every partition of every topic has a leader, and every
+   * replica on a node of {@code liveNodes} is in its partition's in-sync replicas (so a node started
+   * again has caught up before the next fault).
    *
    * @param brokerProblem gives a description of why the broker cannot become ready (it died), or
    *     null while it still may
+   * @param liveNodes the ids of the nodes that run
    * @return null when ready, otherwise the last reason it was not
    */
-  String awaitBrokerReady(Deadline deadline, Supplier<String> brokerProblem) {
+  String awaitBrokerReady(
+      Deadline deadline, Supplier<String> brokerProblem, Set<Integer> liveNodes) {
     String last = "not checked yet";
     while (!deadline.isExpired()) {
       String problem = brokerProblem.get();
@@ -127,7 +137,7 @@ final class AdminOperations {
         return problem;
       }
       try {
-        last = checkReady(deadline);
+        last = checkReady(deadline, liveNodes);
         if (last == null) {
           return null;
         }
@@ -141,15 +151,18 @@ final class AdminOperations {
     return "not ready after the deadline; last check: " + last;
   }
 
-  private String checkReady(Deadline deadline) throws ExecutionException, InterruptedException {
+  private String checkReady(Deadline deadline, Set<Integer> liveNodes)
+      throws ExecutionException, InterruptedException {
     Collection<Node> nodes =
         admin
             .describeCluster(
                 new DescribeClusterOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
             .nodes()
             .get();
-    if (nodes.isEmpty()) {
-      return "describeCluster returned no nodes";
+    Set<Integer> registered = new TreeSet<>();
+    nodes.forEach(node -> registered.add(node.id()));
+    if (nodes.isEmpty() || !registered.containsAll(liveNodes)) {
+      return "describeCluster lists brokers " + registered + ", waiting for " + liveNodes;
     }
     admin
         .listConsumerGroupOffsets(
@@ -172,6 +185,15 @@ final class AdminOperations {
             + description.name()
             + " has partitions without leader: "
             + description.partitions();
+      }
+      for (TopicPartitionInfo partition : description.partitions()) {
+        for (Node replica : partition.replicas()) {
+          if (liveNodes.contains(replica.id())
+              && partition.isr().stream().noneMatch(n -> n.id() == replica.id())) {
+            return "broker " + replica.id() + " not yet in the in-sync replicas of "
+                + description.name() + "-" + partition.partition() + ": " + partition;
+          }
+        }
       }
     }
     return null;

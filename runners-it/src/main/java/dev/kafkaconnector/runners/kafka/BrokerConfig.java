@@ -1,6 +1,5 @@
 package dev.kafkaconnector.runners.kafka;
 
-import dev.kafkaconnector.runners.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,13 +14,15 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import kafka.tools.StorageTool;
 import org.apache.kafka.common.Uuid;
 
 /**
- * The files and settings of one single-node KRaft broker: its directory, its two ports, its cluster
- * id and its {@code server.properties}.
+ * The files and settings of one KRaft node (broker and controller in one process) of an embedded
+ * cluster of one or more nodes: its directory, its ports, the cluster id and its {@code
+ * server.properties}. Every node of a cluster is a voter of the controller quorum.
  *
  * <p>Layout of the directory: {@code server.properties}, {@code data/} (log and metadata dirs) and
  * {@code broker.log} (output of a child-process broker).
@@ -32,7 +33,10 @@ final class BrokerConfig {
   static final String HOST = "127.0.0.1";
 
   private final Path directory;
-  private final String clusterId = Uuid.randomUuid().toString();
+  private final String clusterId;
+  private final int nodeId;
+  private final int clusterSize;
+  private final Supplier<String> voters;
   private final boolean autoCreateTopics;
   private final Map<String, String> overrides;
   private final BrokerSecurity security;
@@ -40,34 +44,68 @@ final class BrokerConfig {
   private int brokerPort;
   private int controllerPort;
 
-  /**
-   * @param security the secured listeners to add, or null for PLAINTEXT (and CONTROLLER) only
-   */
+  /** A single-node cluster's only node (node id 1, a fresh cluster id). */
   BrokerConfig(
       Path directory,
       boolean autoCreateTopics,
       Map<String, String> overrides,
       BrokerSecurity security) {
-    this.directory = directory;
-    this.autoCreateTopics = autoCreateTopics;
-    this.overrides = new LinkedHashMap<>(overrides);
-    this.security = security;
-    choosePorts();
+    this(directory, Uuid.randomUuid().toString(), 1, 1, null, autoCreateTopics, overrides, security);
   }
 
   /**
-   * Picks two free ports. Called once at creation and again only when the first start found a port
-   * taken; after a broker has run on them the ports never change, so clients stay valid.
+   * @param clusterId the id shared by all nodes of the cluster
+   * @param nodeId this node's id, 1 to {@code clusterSize}
+   * @param clusterSize how many nodes the cluster has (sets the replication defaults)
+   * @param voters gives {@code controller.quorum.voters} of the whole cluster, or null for a single
+   *     node (then this node is the only voter)
+   * @param security the secured listeners to add, or null for PLAINTEXT (and CONTROLLER) only
    */
-  void choosePorts() {
-    int count = 2 + (security == null ? 0 : BrokerSecurity.LISTENERS.size());
-    int[] ports = FreePorts.take(HOST, count);
-    brokerPort = ports[0];
-    controllerPort = ports[1];
+  BrokerConfig(
+      Path directory,
+      String clusterId,
+      int nodeId,
+      int clusterSize,
+      Supplier<String> voters,
+      boolean autoCreateTopics,
+      Map<String, String> overrides,
+      BrokerSecurity security) {
+    this.directory = directory;
+    this.clusterId = clusterId;
+    this.nodeId = nodeId;
+    this.clusterSize = clusterSize;
+    this.voters = voters == null ? this::voter : voters;
+    this.autoCreateTopics = autoCreateTopics;
+    this.overrides = new LinkedHashMap<>(overrides);
+    this.security = security;
+  }
+
+  /** How many ports this node listens on. */
+  int portCount() {
+    return 2 + (security == null ? 0 : BrokerSecurity.LISTENERS.size());
+  }
+
+  /**
+   * Takes {@link #portCount()} ports from {@code ports} starting at {@code from}: {@link
+   * ClusterNodes} chooses the ports of all nodes at once, so that no two nodes get the same one.
+   */
+  void usePorts(int[] ports, int from) {
+    brokerPort = ports[from];
+    controllerPort = ports[from + 1];
     securedPorts.clear();
-    for (int i = 2; i < count; i++) {
-      securedPorts.put(BrokerSecurity.LISTENERS.get(i - 2), ports[i]);
+    for (int i = 2; i < portCount(); i++) {
+      securedPorts.put(BrokerSecurity.LISTENERS.get(i - 2), ports[from + i]);
     }
+  }
+
+  /** This node's id. */
+  int nodeId() {
+    return nodeId;
+  }
+
+  /** This node's entry of {@code controller.quorum.voters}: {@code <id>@127.0.0.1:<port>}. */
+  String voter() {
+    return nodeId + "@" + HOST + ":" + controllerPort;
   }
 
   /** The secured listeners, or null when the broker has PLAINTEXT only. */
@@ -122,12 +160,20 @@ final class BrokerConfig {
     }
   }
 
-  /** The broker settings: single-node KRaft defaults for tests, then the caller's overrides. */
+  /**
+   * The broker settings: KRaft defaults for tests, then the caller's overrides. Replication follows
+   * the cluster's size: factor {@code min(nodes, 3)} and minimum in-sync replicas one less (at least
+   * 1) for new topics, {@code __consumer_offsets} and {@code __transaction_state}; unclean leader
+   * election is off.
+   */
   Properties properties() {
+    int replicas = Math.min(clusterSize, 3);
+    String replicationFactor = Integer.toString(replicas);
+    String minIsr = Integer.toString(Math.max(1, replicas - 1));
     Properties p = new Properties();
     p.setProperty("process.roles", "broker,controller");
-    p.setProperty("node.id", "1");
-    p.setProperty("controller.quorum.voters", "1@" + HOST + ":" + controllerPort);
+    p.setProperty("node.id", Integer.toString(nodeId));
+    p.setProperty("controller.quorum.voters", voters.get());
     p.setProperty(
         "listeners",
         "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
@@ -137,12 +183,13 @@ final class BrokerConfig {
     p.setProperty("controller.listener.names", "CONTROLLER");
     p.setProperty("log.dirs", dataDirectory().toAbsolutePath().toString());
     p.setProperty("num.partitions", "1");
-    p.setProperty("default.replication.factor", "1");
-    p.setProperty("min.insync.replicas", "1");
-    p.setProperty("offsets.topic.replication.factor", "1");
+    p.setProperty("default.replication.factor", replicationFactor);
+    p.setProperty("min.insync.replicas", minIsr);
+    p.setProperty("unclean.leader.election.enable", "false");
+    p.setProperty("offsets.topic.replication.factor", replicationFactor);
     p.setProperty("offsets.topic.num.partitions", "4");
-    p.setProperty("transaction.state.log.replication.factor", "1");
-    p.setProperty("transaction.state.log.min.isr", "1");
+    p.setProperty("transaction.state.log.replication.factor", replicationFactor);
+    p.setProperty("transaction.state.log.min.isr", minIsr);
     p.setProperty("transaction.state.log.num.partitions", "4");
     p.setProperty("group.initial.rebalance.delay.ms", "0");
     p.setProperty("broker.session.timeout.ms", "1500");
@@ -162,17 +209,15 @@ final class BrokerConfig {
   /** Writes {@code server.properties} from {@link #properties()}, replacing an older copy. */
   void writePropertiesFile() {
     try (OutputStream out = Files.newOutputStream(propertiesFile())) {
-      properties().store(out, "Embedded Kafka broker (KRaft, single node)");
+      properties().store(
+          out, "Embedded Kafka broker (KRaft, node " + nodeId + " of " + clusterSize + ")");
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + propertiesFile(), e);
     }
   }
 
-  /**
-   * Deletes the directory and everything in it; returns false (leaving what it could not delete)
-   * when some file could not be deleted.
-   */
-  boolean deleteDirectory() {
+  /** Deletes {@code directory} and everything in it; false when some file could not be deleted. */
+  static boolean deleteTree(Path directory) {
     if (!Files.exists(directory)) {
       return true;
     }
@@ -192,6 +237,11 @@ final class BrokerConfig {
    * already formatted is left as it is (so a restart keeps the data).
    */
   void formatStorage() {
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create " + directory, e);
+    }
     if (security != null) {
       security.createStores();
     }

@@ -15,6 +15,12 @@ interface BrokerRunner {
   void stop(Duration timeout);
 
   /**
+   * Asks the broker to shut down without waiting, so that several nodes shut down together; {@link
+   * #stop(Duration)} then waits. Does nothing by default.
+   */
+  default void beginStop() {}
+
+  /**
    * Ends the broker abruptly, like {@code kill -9}, and waits for it to be gone.
    *
    * @throws UnsupportedOperationException when the broker cannot be killed (in-JVM mode)

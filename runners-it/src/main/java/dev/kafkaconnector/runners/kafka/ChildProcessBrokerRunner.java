@@ -76,6 +76,14 @@ final class ChildProcessBrokerRunner implements BrokerRunner {
   }
 
   @Override
+  public void beginStop() {
+    Process running = process;
+    if (running != null && running.isAlive()) {
+      running.destroy();
+    }
+  }
+
+  @Override
   public void kill(Duration timeout) {
     Process running = process;
     if (running == null || !running.isAlive()) {

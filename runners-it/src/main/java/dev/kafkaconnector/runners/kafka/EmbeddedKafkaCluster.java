@@ -6,16 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node Apache Kafka broker (KRaft mode, combined broker and controller) on {@code
- * 127.0.0.1}, with its data in a fresh temporary directory that {@link #close()} deletes.
+ * An Apache Kafka cluster (KRaft mode, each node a combined broker and controller) on {@code
+ * 127.0.0.1}, with its data in a fresh temporary directory that {@link #close()} deletes: one node
+ * by default, or {@link EmbeddedKafkaClusterBuilder#brokers(int) several} child-process nodes that
+ * form a replicated cluster (every node a voter of the controller quorum) whose nodes can be {@link
+ * #killBroker(int) killed} and {@link #startBroker(int) started} one by one.
  *
  * <p>The broker runs either inside this JVM ({@link Mode#IN_JVM}: fastest, for most tests) or as a
  * child JVM ({@link Mode#CHILD_PROCESS}: can be {@link #kill() killed} like {@code kill -9} and
@@ -45,25 +48,18 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaCluster.class);
-  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-  private static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
-  private static final int START_ATTEMPTS = 3;
 
   private final Mode mode;
-  private final BrokerConfig config;
-  private final BrokerRunner runner;
-  private final Duration startupTimeout;
+  private final Path directory;
+  private final ClusterNodes nodes;
   private final Duration operationTimeout;
   private final Thread shutdownHook;
   private volatile Admin admin;
-  private boolean everReady;
   private volatile boolean closed;
 
   EmbeddedKafkaCluster(EmbeddedKafkaClusterBuilder builder) {
     this.mode = builder.mode;
-    this.startupTimeout = builder.startupTimeout;
     this.operationTimeout = builder.operationTimeout;
-    Path directory;
     try {
       directory =
           builder.parentDirectory == null
@@ -73,14 +69,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create a directory for the embedded Kafka broker", e);
     }
-    BrokerSecurity security =
-        builder.secured ? new BrokerSecurity(directory, builder.saslUsers) : null;
-    this.config =
-        new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security);
-    this.runner =
-        mode == Mode.IN_JVM
-            ? new InJvmBrokerRunner(config)
-            : new ChildProcessBrokerRunner(config, builder.childClasspath, builder.childJvmOptions);
+    this.nodes = new ClusterNodes(builder, directory);
     this.shutdownHook = new Thread(this::cleanUpAtJvmExit, "embedded-kafka-cleanup");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
@@ -104,8 +93,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Starts the broker (formatting its storage the first time) and waits until it is usable; does
-   * nothing when it is running already.
+   * Starts the broker, or every node of a cluster that is not running (formatting its storage the
+   * first time), and waits until the cluster is usable; does nothing when every node runs already.
    *
    * @return this cluster
    * @throws EmbeddedKafkaException when the broker is not ready within the startup timeout; the
@@ -113,46 +102,91 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    */
   public synchronized EmbeddedKafkaCluster start() {
     ensureOpen();
-    if (runner.isAlive()) {
-      return this;
+    if (!nodes.allRunning()) {
+      nodes.startAll(this::operations, this::closeAdmin);
     }
-    for (int attempt = 1; ; attempt++) {
-      try {
-        launchAndAwaitReady();
-        everReady = true;
-        return this;
-      } catch (RuntimeException e) {
-        boolean retry = !everReady && attempt < START_ATTEMPTS && runner.portWasTaken(e);
-        endBrokerAfterFailedStart();
-        if (!retry) {
-          throw e;
-        }
-        LOG.info("Port of the embedded Kafka broker was taken; retrying on other ports");
-        closeAdmin();
-        config.choosePorts();
-      }
-    }
+    return this;
   }
 
   /**
-   * Stops the broker gracefully, keeping its data; {@link #restart()} or {@link #start()} starts it
-   * again on the same ports and data.
+   * Returns the ids of the cluster's nodes.
+   *
+   * @return {@code [1]} for a single broker, {@code [1, 2, 3]} for {@code brokers(3)}
+   */
+  public List<Integer> brokerIds() {
+    return nodes.ids();
+  }
+
+  /**
+   * Kills one node abruptly, like {@code kill -9}, and waits until it has exited; the others keep
+   * serving (a partition it led gets a new leader from its in-sync replicas once the controller
+   * has fenced the node, within about 2 s).
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @throws UnsupportedOperationException in {@link Mode#IN_JVM} mode
+   */
+  public synchronized void killBroker(int brokerId) {
+    ensureOpen();
+    closeAdmin();
+    nodes.kill(brokerId);
+  }
+
+  /**
+   * Starts one node again on its ports and data (or does nothing when it runs) and waits until it
+   * is registered and unfenced, every partition has a leader and each replica on a running node is
+   * in its partition's in-sync replicas again.
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @return this cluster
+   * @throws EmbeddedKafkaException when the node is not ready within the startup timeout
+   */
+  public synchronized EmbeddedKafkaCluster startBroker(int brokerId) {
+    ensureOpen();
+    if (!nodes.isRunning(brokerId)) {
+      nodes.startNode(brokerId, this::operations);
+    }
+    return this;
+  }
+
+  /**
+   * Returns whether one node runs (launched and not stopped or killed).
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @return true while it runs
+   */
+  public boolean isRunning(int brokerId) {
+    return nodes.isRunning(brokerId);
+  }
+
+  /**
+   * Returns the file that receives one child node's standard output and error.
+   *
+   * @param brokerId the node's id, one of {@link #brokerIds()}
+   * @return its {@code broker.log}
+   */
+  public Path logFile(int brokerId) {
+    return nodes.config(brokerId).logFile();
+  }
+
+  /**
+   * Stops the broker (every node, all together) gracefully, keeping its data; {@link #restart()}
+   * or {@link #start()} starts it again on the same ports and data.
    */
   public synchronized void stop() {
     closeAdmin(); // so that it does not log connection failures while the broker is down
-    runner.stop(STOP_TIMEOUT);
+    nodes.stopAll();
   }
 
   /**
-   * Kills the broker abruptly, like {@code kill -9}, and waits until it has exited. Data that the
-   * broker acknowledged survives (it is in the operating system's page cache).
+   * Kills the broker (every node) abruptly, like {@code kill -9}, and waits until it has exited.
+   * Data that the broker acknowledged survives (it is in the operating system's page cache).
    *
    * @throws UnsupportedOperationException in {@link Mode#IN_JVM} mode
    */
   public synchronized void kill() {
     ensureOpen();
     closeAdmin();
-    runner.kill(KILL_TIMEOUT);
+    nodes.killAll();
   }
 
   /**
@@ -169,22 +203,23 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Returns whether the broker is running (launched and not stopped or killed); does not check that
-   * it is ready.
+   * Returns whether the broker is running (every node launched and not stopped or killed); does
+   * not check that it is ready.
    *
    * @return true while running
    */
   public boolean isRunning() {
-    return runner.isAlive();
+    return nodes.allRunning();
   }
 
   /**
    * Returns the bootstrap servers of the PLAINTEXT listener.
    *
-   * @return {@code 127.0.0.1:<port>}, the same for the whole life of a started cluster
+   * @return {@code 127.0.0.1:<port>} (of every node, comma-separated, for a cluster of several),
+   *     the same for the whole life of a started cluster
    */
   public String bootstrapServers() {
-    return config.bootstrapServers();
+    return nodes.bootstrapServers();
   }
 
   /**
@@ -195,7 +230,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
    * @throws IllegalStateException when the cluster has PLAINTEXT only
    */
   public SecuredListeners security() {
-    return new SecuredListeners(config, this);
+    return new SecuredListeners(nodes.first(), this);
   }
 
   /**
@@ -209,7 +244,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Creates a topic (replication factor 1) and waits until all its partitions have a leader.
+   * Creates a topic (replication factor 1, or 3 with {@code min.insync.replicas} 2 on a cluster of
+   * three or more nodes) and waits until all its partitions have a leader.
    *
    * @param name the topic name
    * @param partitions the number of partitions
@@ -264,21 +300,22 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
   /**
    * Returns the cluster's directory: {@code server.properties}, {@code data/} and, for a child
-   * broker, {@code broker.log}.
+   * broker, {@code broker.log}; for a cluster of several nodes, one such directory per node,
+   * {@code broker-<id>/}.
    *
    * @return the directory, deleted by {@link #close()}
    */
   public Path directory() {
-    return config.directory();
+    return directory;
   }
 
   /**
-   * Returns the file that receives a child broker's standard output and error.
+   * Returns the file that receives a child broker's standard output and error (the first node's).
    *
    * @return {@code broker.log} in {@link #directory()} (absent in {@link Mode#IN_JVM} mode)
    */
   public Path logFile() {
-    return config.logFile();
+    return nodes.first().logFile();
   }
 
   /** Stops the broker and deletes its directory. Calling it again does nothing. */
@@ -290,10 +327,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     closed = true;
     closeAdmin();
     try {
-      runner.stop(STOP_TIMEOUT);
+      nodes.endForClose();
     } finally {
-      if (!config.deleteDirectory()) {
-        LOG.warn("Could not delete all of {}", config.directory());
+      if (!BrokerConfig.deleteTree(directory)) {
+        LOG.warn("Could not delete all of {}", directory);
       }
       try {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -306,51 +343,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   @Override
   public String toString() {
     return "EmbeddedKafkaCluster[" + mode + ", " + bootstrapServers() + ", " + directory() + "]";
-  }
-
-  private void launchAndAwaitReady() {
-    Deadline deadline = Deadline.after(startupTimeout);
-    long startNanos = System.nanoTime();
-    runner.start();
-    Supplier<String> brokerEnded = () -> runner.isAlive() ? null : "the broker has ended";
-    String problem = awaitPortAccepts(deadline, brokerEnded);
-    if (problem == null) {
-      problem = operations().awaitBrokerReady(deadline, brokerEnded);
-    }
-    if (problem == null && config.security() != null) {
-      config.security().createScramUsers(
-          admin, config.bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
-    }
-    if (problem != null) {
-      throw new EmbeddedKafkaException(String.format(
-          "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
-          mode, bootstrapServers(), startupTimeout.toSeconds(), problem, runner.diagnostics()));
-    }
-    long tookMillis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
-    LOG.info("Kafka broker ({}) ready at {} in {} ms", mode, bootstrapServers(), tookMillis);
-  }
-
-  private String awaitPortAccepts(Deadline deadline, Supplier<String> brokerEnded) {
-    while (!deadline.isExpired()) {
-      String problem = brokerEnded.get();
-      if (problem != null || config.brokerPortAccepts()) {
-        return problem;
-      }
-      deadline.pauseBeforeNextPoll();
-    }
-    return "port of " + bootstrapServers() + " not accepting connections";
-  }
-
-  private void endBrokerAfterFailedStart() {
-    try {
-      if (mode == Mode.CHILD_PROCESS) {
-        runner.kill(KILL_TIMEOUT);
-      } else {
-        runner.stop(STOP_TIMEOUT);
-      }
-    } catch (RuntimeException e) {
-      LOG.warn("Could not end the Kafka broker after a failed start", e);
-    }
   }
 
   private synchronized AdminOperations operations() {
@@ -387,14 +379,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
       if (current != null) {
         current.close(Duration.ZERO);
       }
-      if (runner instanceof ChildProcessBrokerRunner) {
-        ((ChildProcessBrokerRunner) runner).killNow();
-      } else {
-        runner.stop(STOP_TIMEOUT);
-      }
+      nodes.endAtJvmExit();
     } catch (RuntimeException e) {
       // best effort at JVM exit
     }
-    config.deleteDirectory();
+    BrokerConfig.deleteTree(directory);
   }
 }

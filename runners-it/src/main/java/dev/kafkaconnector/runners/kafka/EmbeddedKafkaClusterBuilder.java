@@ -23,6 +23,7 @@ public final class EmbeddedKafkaClusterBuilder {
       new ArrayList<>(List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
   Path parentDirectory;
   boolean secured;
+  int brokers = 1;
   final Map<String, String> saslUsers = new LinkedHashMap<>();
 
   EmbeddedKafkaClusterBuilder(EmbeddedKafkaCluster.Mode mode) {
@@ -155,11 +156,50 @@ public final class EmbeddedKafkaClusterBuilder {
   }
 
   /**
+   * Sets how many nodes the cluster has; 1 by default. Each node is a child JVM running a broker
+   * and a controller, and every node is a voter of the controller quorum, so a cluster of 3
+   * survives the loss of any one node, the active controller included. With 3 or more nodes, new
+   * topics, {@code __consumer_offsets} and {@code __transaction_state} have replication factor 3
+   * and {@code min.insync.replicas} 2 (with 2 nodes: 2 and 1); unclean leader election is off.
+   * {@link EmbeddedKafkaCluster#killBroker(int)} and {@link EmbeddedKafkaCluster#startBroker(int)}
+   * act on one node; {@link EmbeddedKafkaCluster#bootstrapServers()} lists them all.
+   *
+   * <pre>{@code
+   * try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.childProcess().brokers(3).start()) {
+   *   kafka.createTopic("orders", 4); // replication factor 3, min.insync.replicas 2
+   *   kafka.killBroker(2);            // kill -9 of node 2; the others elect new leaders
+   *   kafka.startBroker(2);           // back, and in sync again
+   * }
+   * }</pre>
+   *
+   * @param count the number of nodes, 1 to 5; more than 1 needs {@link
+   *     EmbeddedKafkaCluster#childProcess()} and no {@link #withSecurity()}
+   * @return this builder
+   */
+  public EmbeddedKafkaClusterBuilder brokers(int count) {
+    if (count < 1 || count > 5) {
+      throw new IllegalArgumentException("brokers must be 1 to 5, got " + count);
+    }
+    this.brokers = count;
+    return this;
+  }
+
+  /**
    * Creates the cluster (its directory and ports) without starting it.
    *
    * @return a cluster to {@link EmbeddedKafkaCluster#start() start}
+   * @throws IllegalStateException when {@link #brokers(int)} above 1 is combined with the in-JVM
+   *     mode or {@link #withSecurity()}
    */
   public EmbeddedKafkaCluster build() {
+    if (brokers > 1 && mode != EmbeddedKafkaCluster.Mode.CHILD_PROCESS) {
+      throw new IllegalStateException("brokers(" + brokers + ") needs child-process brokers:"
+          + " build the cluster with EmbeddedKafkaCluster.childProcess()");
+    }
+    if (brokers > 1 && secured) {
+      throw new IllegalStateException("brokers(" + brokers + ") with withSecurity() is not"
+          + " supported: the secured listeners exist on single-node clusters only");
+    }
     return new EmbeddedKafkaCluster(this);
   }
 

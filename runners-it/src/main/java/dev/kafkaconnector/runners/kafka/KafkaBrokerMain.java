@@ -14,7 +14,8 @@ import java.util.concurrent.CountDownLatch;
  * Runs an embedded Kafka broker until the process is killed: prints {@code
  * bootstrap.servers=127.0.0.1:<port>} on standard output once the broker is ready.
  *
- * <p>Options: {@code --child-process} (run the broker in a child JVM), {@code
+ * <p>Options: {@code --child-process} (run the broker in a child JVM), {@code --brokers N} (a
+ * replicated cluster of N child-process nodes; implies {@code --child-process}), {@code
  * --auto-create-topics}, {@code --topic NAME[:PARTITIONS]} (repeatable), {@code --bootstrap-file
  * PATH} (also write the bootstrap servers there, for scripts), {@code --help}. Ends with exit code
  * 2 on bad arguments and 1 when the broker cannot start.
@@ -22,7 +23,7 @@ import java.util.concurrent.CountDownLatch;
 public final class KafkaBrokerMain {
 
   private static final String USAGE =
-      "Usage: KafkaBrokerMain [--child-process] [--auto-create-topics]"
+      "Usage: KafkaBrokerMain [--child-process] [--brokers N] [--auto-create-topics]"
           + " [--topic NAME[:PARTITIONS]]... [--bootstrap-file PATH]";
 
   private KafkaBrokerMain() {}
@@ -37,11 +38,16 @@ public final class KafkaBrokerMain {
   public static void main(String[] args) throws InterruptedException {
     boolean childProcess = false;
     boolean autoCreate = false;
+    int brokers = 1;
     List<String> topics = new ArrayList<>();
     Path bootstrapFile = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--child-process":
+          childProcess = true;
+          break;
+        case "--brokers":
+          brokers = brokerCount(value(args, ++i));
           childProcess = true;
           break;
         case "--auto-create-topics":
@@ -64,7 +70,7 @@ public final class KafkaBrokerMain {
         childProcess ? EmbeddedKafkaCluster.childProcess() : EmbeddedKafkaCluster.inJvm();
     EmbeddedKafkaCluster cluster;
     try {
-      cluster = builder.autoCreateTopics(autoCreate).start();
+      cluster = builder.brokers(brokers).autoCreateTopics(autoCreate).start();
       for (String topic : topics) {
         int colon = topic.lastIndexOf(':');
         if (colon < 0) {
@@ -94,6 +100,19 @@ public final class KafkaBrokerMain {
       exitWithUsage("Missing value for " + args[index - 1]);
     }
     return args[index];
+  }
+
+  private static int brokerCount(String value) {
+    try {
+      int count = Integer.parseInt(value);
+      if (count >= 1 && count <= 5) {
+        return count;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    exitWithUsage("--brokers must be 1 to 5, got " + value);
+    return 1;
   }
 
   private static void exitWithUsage(String problem) {
