@@ -3,6 +3,7 @@ package dev.kafkaconnector.runners.fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.kafkaconnector.runners.flink.FlinkClusterExtension;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
@@ -65,6 +66,8 @@ class FlinkClusterFaultIT {
 
   @Test
   void atLeastOnceUnderTaskManagerKillsLosesNothing() throws Exception {
+    assumeTrue(FaultJobs.ALL_CASES,
+        "at-least-once TaskManager kills run with -Dfault.all-cases=true (the soak profile)");
     CopyOutput output = copyWithKills("at-least-once",
         Map.of("sink.delivery-guarantee", "at-least-once"));
     assertEquals(0, output.missing(), () -> "lost: " + output);
