@@ -30,7 +30,7 @@ class StateCheckTest {
     KafkaSinkException e = assertThrows(KafkaSinkException.class, () -> check.verify(SPEC, "prefix-1"));
     assertTrue(e.getMessage().contains("'sink.parallelism' is 2"), e.getMessage());
     assertTrue(e.getMessage().contains("Restore with 'sink.parallelism' = 4"), e.getMessage());
-    assertTrue(e.getMessage().contains("--drain"), e.getMessage());
+    assertTrue(e.getMessage().contains("output caught up"), e.getMessage());
     assertInstanceOf(NotRetriedException.class, e.getCause());
   }
 
