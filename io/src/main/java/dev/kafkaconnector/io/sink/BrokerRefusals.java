@@ -2,6 +2,8 @@ package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
@@ -56,6 +58,14 @@ final class BrokerRefusals {
       Map<String, ?> clientProperties) {
     String where = "topic '" + topic + "'" + (partition >= 0 ? " partition " + partition : "");
     if (refusal instanceof TopicAuthorizationException denied) {
+      Set<String> deniedTopics = denied.unauthorizedTopics();
+      if (!deniedTopics.isEmpty() && !deniedTopics.contains(topic)) {
+        // In a transaction, every batch fails with the error of the topic the broker refused
+        // (AddPartitionsToTxn): name that topic, not the one this record was sent to.
+        where = deniedTopics.size() == 1
+            ? "topic '" + deniedTopics.iterator().next() + "'"
+            : "topics " + new TreeSet<>(deniedTopics);
+      }
       return AuthenticationFailures.describeDenial(
           "write to " + where + " (it needs the WRITE and DESCRIBE ACLs on the topic)", denied,
           clientProperties);

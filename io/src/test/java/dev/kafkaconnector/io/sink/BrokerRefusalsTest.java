@@ -47,4 +47,19 @@ class BrokerRefusalsTest {
     assertFalse(text.contains("partition -1"), text);
     assertFalse(text.contains("s3cr3t"), text);
   }
+
+  /**
+   * In a transaction every batch fails with the refusal of the denied topic, also a record sent to
+   * an allowed one: the text names the denied topic, never the allowed one.
+   */
+  @Test
+  void aDeniedTopicIsNamedFromTheRefusalNotFromTheRecordThatGotIt() {
+    String text = BrokerRefusals.describe("allowed", 0,
+        new TopicAuthorizationException(Set.of("denied")), TopicLimits.UNKNOWN, CLIENT);
+    assertTrue(text.contains("topic 'denied'"), text);
+    assertFalse(text.contains("'allowed'"), text);
+    assertTrue(BrokerRefusals.describe("denied", 2,
+        new TopicAuthorizationException(Set.of("denied")), TopicLimits.UNKNOWN, CLIENT)
+        .contains("topic 'denied' partition 2"));
+  }
 }

@@ -145,15 +145,25 @@ abstract class AbstractRefusedRecordITCase {
 
   /** The four rows in one bundle, in order; counts the job attempts of {@code run}. */
   private static PCollection<Row> input(Pipeline pipeline, String run) {
-    ATTEMPTS.put(run, new AtomicInteger());
     List<Row> rows = new ArrayList<>();
     for (String line : List.of("small-0", "small-1", LARGE, "small-2")) {
       rows.add(Row.withSchema(LINE).addValue(line).build());
     }
+    return input(pipeline, run, LINE, rows);
+  }
+
+  /** {@code rows} in one bundle, in order; counts the job attempts of {@code run}. */
+  static PCollection<Row> input(Pipeline pipeline, String run, Schema schema, List<Row> rows) {
+    ATTEMPTS.put(run, new AtomicInteger());
     return pipeline
-        .apply(Create.of(List.of(rows)).withCoder(ListCoder.of(RowCoder.of(LINE))))
+        .apply(Create.of(List.of(rows)).withCoder(ListCoder.of(RowCoder.of(schema))))
         .apply(ParDo.of(new CountingExplode(run)))
-        .setRowSchema(LINE);
+        .setRowSchema(schema);
+  }
+
+  /** How many times the input of {@code run} was exploded into rows: once per job attempt. */
+  static int attempts(String run) {
+    return ATTEMPTS.get(run).get();
   }
 
   /** Emits the rows of its one input element and counts how often that element was processed. */
@@ -176,10 +186,15 @@ abstract class AbstractRefusedRecordITCase {
    * then once more; fails on a duplicate.
    */
   private static Set<String> readCommitted(String topic, int count) {
+    return readCommitted(KAFKA.bootstrapServers(), topic, count);
+  }
+
+  /** {@link #readCommitted(String, int)} from the cluster at {@code bootstrapServers}. */
+  static Set<String> readCommitted(String bootstrapServers, String topic, int count) {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {

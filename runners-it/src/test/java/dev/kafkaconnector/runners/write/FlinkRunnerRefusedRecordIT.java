@@ -12,15 +12,25 @@ import org.apache.beam.sdk.options.PipelineOptions;
 class FlinkRunnerRefusedRecordIT extends AbstractRefusedRecordITCase {
   @Override
   protected PipelineOptions atLeastOnceOptions() {
-    FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, true);
-    options.setNumberOfExecutionRetries(3);
-    options.setExecutionRetryDelay(100L);
-    return options;
+    return batchWithRetries();
   }
 
   @Override
   protected PipelineOptions exactlyOnceOptions() {
-    FlinkPipelineOptions options = PipelineRunners.flinkStreamingEndingWithSources();
+    return streamingWithRetries();
+  }
+
+  /** A batch job, parallelism 2, that Flink would restart three times. */
+  static FlinkPipelineOptions batchWithRetries() {
+    return withRetries(PipelineRunners.flink("[local]", 2, true));
+  }
+
+  /** A streaming job with checkpoints, ending with its sources, that Flink would restart three times. */
+  static FlinkPipelineOptions streamingWithRetries() {
+    return withRetries(PipelineRunners.flinkStreamingEndingWithSources());
+  }
+
+  private static FlinkPipelineOptions withRetries(FlinkPipelineOptions options) {
     options.setNumberOfExecutionRetries(3);
     options.setExecutionRetryDelay(100L);
     return options;
