@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A streaming job on embedded Flink with checkpoints copies a topic that keeps growing to another
- * one while a failure is injected 3 times (5 in the soak profile), each after a checkpoint
+ * one while a failure is injected 2 times (5 in the soak profile), each after a checkpoint
  * completed (seen as the reader's offsets committed to its group). At-least-once: every input
  * record is in the output topic afterwards (duplicates allowed and reported). Exactly-once: a
  * read_committed consumer sees every input record exactly once, and each key's records in the
@@ -50,7 +50,7 @@ class FlinkSinkFailoverIT {
   /** Records in the input before the job starts (the soak profile writes 100,000). */
   private static final int PREFILLED = Integer.getInteger("failover.prefilled", 30_000);
   /** Failures injected (the soak profile injects 5). */
-  private static final int FAILURES = Integer.getInteger("failover.failures", 3);
+  private static final int FAILURES = Integer.getInteger("failover.failures", 2);
   private static final int KEYS = 40;
 
   static final AtomicInteger FAILED = new AtomicInteger();
