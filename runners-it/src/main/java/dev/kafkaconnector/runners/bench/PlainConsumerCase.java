@@ -6,6 +6,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -18,23 +22,31 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * The upper limit: one {@link KafkaConsumer} (default fetch settings) assigned every partition,
  * {@code seekToBeginning}, polling until each partition's position reaches the end offset read at
  * the start. Timed from consumer creation to close. The JSON variant decodes every value to a row
- * of {@link JsonRows#SCHEMA} through a Jackson tree, on the polling thread.
+ * of {@link JsonRows#SCHEMA} through a Jackson tree, on the polling thread. With more than one
+ * thread ({@code plain-consumer-2}: the parallelism of our jobs), each thread has its own consumer
+ * of every {@code threads}-th partition, and the case ends when the last of them is done.
  */
 final class PlainConsumerCase implements ReadCase {
   private final String bootstrapServers;
   private final Duration timeout;
   private final boolean json;
-  private final ObjectMapper mapper = new ObjectMapper();
+  private final int threads;
 
   PlainConsumerCase(String bootstrapServers, Duration timeout, boolean json) {
+    this(bootstrapServers, timeout, json, 1);
+  }
+
+  /** @param threads consumers, each on its own thread with every {@code threads}-th partition */
+  PlainConsumerCase(String bootstrapServers, Duration timeout, boolean json, int threads) {
     this.bootstrapServers = bootstrapServers;
     this.timeout = timeout;
     this.json = json;
+    this.threads = threads;
   }
 
   @Override
   public String name() {
-    return json ? "plain-consumer-json" : "plain-consumer";
+    return (json ? "plain-consumer-json" : "plain-consumer") + (threads > 1 ? "-" + threads : "");
   }
 
   @Override
@@ -52,12 +64,44 @@ final class PlainConsumerCase implements ReadCase {
     RecordCounter.reset();
     long start = System.nanoTime();
     long deadline = start + timeout.toNanos();
+    if (threads == 1) {
+      read(topic, 0, deadline);
+    } else {
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      try {
+        List<Future<?>> shares = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+          int share = t;
+          shares.add(pool.submit(() -> {
+            read(topic, share, deadline);
+            return null;
+          }));
+        }
+        for (Future<?> share : shares) {
+          share.get();
+        }
+      } catch (ExecutionException e) {
+        throw new IllegalStateException(name() + " failed", e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(name() + " was interrupted", e);
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    long nanos = System.nanoTime() - start;
+    return new Measurement(nanos, RecordCounter.snapshot());
+  }
+
+  /** Reads every {@code threads}-th partition from {@code share} on, adding to the counter. */
+  private void read(BenchmarkTopic topic, int share, long deadline) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
     long data = 0;
     long markers = 0;
     long bytes = 0;
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config())) {
       List<TopicPartition> partitions = new ArrayList<>();
-      for (int p = 0; p < topic.partitions(); p++) {
+      for (int p = share; p < topic.partitions(); p += threads) {
         partitions.add(new TopicPartition(topic.name(), p));
       }
       consumer.assign(partitions);
@@ -66,7 +110,7 @@ final class PlainConsumerCase implements ReadCase {
       List<TopicPartition> open = new ArrayList<>(partitions);
       while (!open.isEmpty()) {
         if (System.nanoTime() > deadline) {
-          throw new IllegalStateException("plain-consumer did not finish in " + timeout);
+          throw new IllegalStateException(name() + " did not finish in " + timeout);
         }
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
         for (ConsumerRecord<byte[], byte[]> record : records) {
@@ -85,9 +129,7 @@ final class PlainConsumerCase implements ReadCase {
         open.removeIf(tp -> consumer.position(tp) >= end.get(tp));
       }
     }
-    long nanos = System.nanoTime() - start;
     RecordCounter.add(data, markers, bytes);
-    return new Measurement(nanos, RecordCounter.snapshot());
   }
 
   private Map<String, Object> config() {

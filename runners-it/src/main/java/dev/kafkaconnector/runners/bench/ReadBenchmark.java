@@ -43,6 +43,7 @@ public final class ReadBenchmark {
   static final List<String> CASE_NAMES =
       List.of(
           "plain-consumer",
+          "plain-consumer-2",
           "kafkaio-direct",
           "kafkaio-sdf-direct",
           "ours-direct",
@@ -267,6 +268,7 @@ public final class ReadBenchmark {
     Duration timeout = Duration.ofSeconds(config.timeoutSeconds);
     List<ReadCase> all = new ArrayList<>();
     all.add(new PlainConsumerCase(bootstrap, timeout, false));
+    all.add(new PlainConsumerCase(bootstrap, timeout, false, 2));
     all.add(new PlainConsumerCase(bootstrap, timeout, true));
     for (Runner runner : Runner.values()) {
       for (Source source : Source.values()) {

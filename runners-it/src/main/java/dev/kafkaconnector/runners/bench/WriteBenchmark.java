@@ -34,7 +34,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Write-throughput benchmark: writes N records of 200 bytes (no key, Kafka's default partitioner,
- * acks=all) to a fresh 4-partition topic per run, with a plain {@code KafkaProducer}, Beam's {@code
+ * acks=all) to a fresh 4-partition topic per run, with a plain {@code KafkaProducer} (Kafka's
+ * defaults), two of them on two threads with our sink's {@code batch.size} ({@code
+ * plain-producer-2}: the parallelism of our jobs, the fair baseline), Beam's {@code
  * KafkaIO.write()} and {@code KafkaConnectorIO.write()} (at-least-once) on embedded Flink
  * (parallelism 2) and the DirectRunner (checks off), all in one JVM and one run of this class.
  * The exactly-once cases compare ours ({@code sink.delivery-guarantee=exactly-once}) with a plain
@@ -64,7 +66,7 @@ public final class WriteBenchmark {
   private static final org.joda.time.Duration JOB_LIMIT = org.joda.time.Duration.standardMinutes(5);
   private static final List<String> CASES =
       List.of(
-          "plain-producer", "kafkaio-flink", "ours-flink", "kafkaio-direct", "ours-direct",
+          "plain-producer", "plain-producer-2", "kafkaio-flink", "ours-flink", "kafkaio-direct", "ours-direct",
           "plain-txn-producer", "ours-eos-flink", "kafkaio-eos-direct", "ours-eos-direct",
           // Last: a job over the time limit keeps running in this JVM (embedded Flink cannot be
           // cancelled from here) and would slow every case after it.
@@ -137,6 +139,7 @@ public final class WriteBenchmark {
       }
     }
     ratio(results, "ours-flink", "plain-producer", 0.8);
+    ratio(results, "ours-flink", "plain-producer-2", 0.9);
     ratio(results, "ours-flink", "kafkaio-flink", 1.5);
     ratio(results, "ours-direct", "kafkaio-direct", Double.NaN);
     ratio(results, "ours-eos-flink", "plain-txn-producer", 0.5);
@@ -207,7 +210,8 @@ public final class WriteBenchmark {
     long start = System.nanoTime();
     boolean eos = name.contains("txn") || name.contains("eos");
     switch (name) {
-      case "plain-producer" -> plainProducer(topic, records);
+      case "plain-producer" -> PlainProducers.one(kafka.bootstrapServers(), topic, records);
+      case "plain-producer-2" -> PlainProducers.parallel(kafka.bootstrapServers(), topic, records, 2);
       case "kafkaio-flink" ->
           pipeline(PipelineRunners.flink("[local]", 2, true), topic, records, false, false);
       case "ours-flink" ->
@@ -215,7 +219,8 @@ public final class WriteBenchmark {
       case "kafkaio-direct" ->
           pipeline(PipelineRunners.direct(true, false), topic, records, false, false);
       case "ours-direct" -> pipeline(PipelineRunners.direct(true, false), topic, records, true, false);
-      case "plain-txn-producer" -> transactionalProducer(topic, records);
+      case "plain-txn-producer" ->
+          PlainProducers.transactional(kafka.bootstrapServers(), topic, records, TXN_RECORDS);
       case "kafkaio-eos-flink" -> pipeline(streamingFlink(), topic, records, false, true);
       case "ours-eos-flink" -> pipeline(streamingFlink(), topic, records, true, true);
       case "kafkaio-eos-direct" ->
@@ -229,43 +234,6 @@ public final class WriteBenchmark {
       throw new IllegalStateException(name + " wrote " + written + " records, expected " + records);
     }
     return seconds;
-  }
-
-  private void plainProducer(String topic, long records) {
-    try (KafkaProducer<byte[], byte[]> producer =
-        new KafkaProducer<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-      for (long i = 0; i < records; i++) {
-        producer.send(new ProducerRecord<>(topic, value(i)));
-      }
-      producer.flush();
-    }
-  }
-
-  /** A transactional producer committing every {@value #TXN_RECORDS} records. */
-  private void transactionalProducer(String topic, long records) {
-    try (KafkaProducer<byte[], byte[]> producer =
-        new KafkaProducer<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "bench-" + topic,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-      producer.initTransactions();
-      producer.beginTransaction();
-      for (long i = 0; i < records; i++) {
-        producer.send(new ProducerRecord<>(topic, value(i)));
-        if ((i + 1) % TXN_RECORDS == 0) {
-          producer.commitTransaction();
-          producer.beginTransaction();
-        }
-      }
-      producer.commitTransaction();
-    }
   }
 
   /** Embedded Flink, parallelism 2, streaming with a checkpoint every second; ends with its input. */
