@@ -70,17 +70,17 @@ final class BenchmarkConfig {
       String value = arg.substring(eq + 1).trim();
       try {
         switch (name) {
-          case "records" -> config.records = positiveLong(value);
-          case "partitions" -> config.partitions = (int) positiveLong(value);
-          case "valueBytes" -> config.valueBytes = (int) positiveLong(value);
+          case "records" -> config.records = BenchArgs.positiveLong(value);
+          case "partitions" -> config.partitions = (int) BenchArgs.positiveLong(value);
+          case "valueBytes" -> config.valueBytes = (int) BenchArgs.positiveLong(value);
           case "bootstrapServers" -> config.bootstrapServers = value.isEmpty() ? null : value;
-          case "runs" -> config.runs = (int) positiveLong(value);
-          case "warmupRecords" -> config.warmupRecords = positiveLong(value);
-          case "warmupRuns" -> config.warmupRuns = (int) nonNegativeLong(value);
-          case "maxWarmupRuns" -> config.maxWarmupRuns = (int) nonNegativeLong(value);
-          case "settle" -> config.settle = fraction(value);
-          case "parallelism" -> config.parallelism = (int) positiveLong(value);
-          case "timeoutSeconds" -> config.timeoutSeconds = positiveLong(value);
+          case "runs" -> config.runs = (int) BenchArgs.positiveLong(value);
+          case "warmupRecords" -> config.warmupRecords = BenchArgs.positiveLong(value);
+          case "warmupRuns" -> config.warmupRuns = (int) BenchArgs.nonNegativeLong(value);
+          case "maxWarmupRuns" -> config.maxWarmupRuns = (int) BenchArgs.nonNegativeLong(value);
+          case "settle" -> config.settle = BenchArgs.fraction(value);
+          case "parallelism" -> config.parallelism = (int) BenchArgs.positiveLong(value);
+          case "timeoutSeconds" -> config.timeoutSeconds = BenchArgs.positiveLong(value);
           case "flinkCluster" -> config.keptFlinkCluster =
               switch (value) {
                 case "kept" -> true;
@@ -114,30 +114,6 @@ final class BenchmarkConfig {
   /** Whether the case runs in this invocation. */
   boolean selected(String caseName) {
     return only.isEmpty() || only.contains(caseName);
-  }
-
-  private static long positiveLong(String value) {
-    long parsed = Long.parseLong(value.replace("_", "").replace(",", ""));
-    if (parsed <= 0) {
-      throw new IllegalArgumentException("must be positive, got " + value);
-    }
-    return parsed;
-  }
-
-  private static double fraction(String value) {
-    double parsed = Double.parseDouble(value);
-    if (!(parsed > 0 && parsed < 1)) {
-      throw new IllegalArgumentException("must be between 0 and 1, got " + value);
-    }
-    return parsed;
-  }
-
-  private static long nonNegativeLong(String value) {
-    long parsed = Long.parseLong(value.replace("_", "").replace(",", ""));
-    if (parsed < 0) {
-      throw new IllegalArgumentException("must be 0 or more, got " + value);
-    }
-    return parsed;
   }
 
   static String usage() {

@@ -97,11 +97,7 @@ final class LatencyConfig {
   }
 
   private static int positive(String value) {
-    int parsed = Integer.parseInt(value.replace("_", "").replace(",", ""));
-    if (parsed <= 0) {
-      throw new IllegalArgumentException("must be positive, got " + value);
-    }
-    return parsed;
+    return Math.toIntExact(BenchArgs.positiveLong(value));
   }
 
   static String usage() {

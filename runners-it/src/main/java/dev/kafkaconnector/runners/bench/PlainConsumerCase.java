@@ -6,10 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -67,27 +63,7 @@ final class PlainConsumerCase implements ReadCase {
     if (threads == 1) {
       read(topic, 0, deadline);
     } else {
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
-      try {
-        List<Future<?>> shares = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-          int share = t;
-          shares.add(pool.submit(() -> {
-            read(topic, share, deadline);
-            return null;
-          }));
-        }
-        for (Future<?> share : shares) {
-          share.get();
-        }
-      } catch (ExecutionException e) {
-        throw new IllegalStateException(name() + " failed", e.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(name() + " was interrupted", e);
-      } finally {
-        pool.shutdownNow();
-      }
+      Shares.run(name(), threads, (share, count) -> read(topic, share, deadline));
     }
     long nanos = System.nanoTime() - start;
     return new Measurement(nanos, RecordCounter.snapshot());

@@ -1,11 +1,6 @@
 package dev.kafkaconnector.runners.bench;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -36,34 +31,20 @@ final class PlainProducers {
    * own with our sink's producer settings ({@code batch.size} 64 KB, acks=all), each writing its
    * share of the records.
    */
-  static void parallel(String bootstrapServers, String topic, long records, int threads)
-      throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<?>> shares = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int share = t;
-        shares.add(pool.submit(() -> {
-          try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-              ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-              ProducerConfig.ACKS_CONFIG, "all",
-              ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
-              ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-              ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-            for (long i = share; i < records; i += threads) {
-              producer.send(new ProducerRecord<>(topic, WriteBenchmark.value(i)));
-            }
-            producer.flush();
-          }
-          return null;
-        }));
+  static void parallel(String bootstrapServers, String topic, long records, int threads) {
+    Shares.run("plain-producer-" + threads, threads, (share, count) -> {
+      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+          ProducerConfig.ACKS_CONFIG, "all",
+          ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
+          ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+        for (long i = share; i < records; i += count) {
+          producer.send(new ProducerRecord<>(topic, WriteBenchmark.value(i)));
+        }
+        producer.flush();
       }
-      for (Future<?> share : shares) {
-        share.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
+    });
   }
 
   /** A transactional producer committing every {@code perTransaction} records. */

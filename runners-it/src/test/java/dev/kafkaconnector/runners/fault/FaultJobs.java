@@ -1,5 +1,7 @@
 package dev.kafkaconnector.runners.fault;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.kafkaconnector.runners.flink.FlinkRestClient;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
 import java.nio.charset.StandardCharsets;
@@ -126,6 +128,19 @@ final class FaultJobs {
       }
     }
     return records;
+  }
+
+  /**
+   * Ends a copy job that has no end of its own: waits until the output holds every one of {@code
+   * expected} records (at most {@code wait}), cancels the job through the REST API, checks that it
+   * ended CANCELED, and reads the output again from the start with a read_committed consumer.
+   */
+  static CopyOutput finish(FlinkSessionCluster cluster, String jobId, String bootstrapServers,
+      String out, int expected, Duration wait, Duration stepTimeout) {
+    readCommitted(bootstrapServers, out, expected, wait);
+    cluster.rest().cancel(jobId);
+    assertEquals("CANCELED", awaitEnd(cluster, jobId, stepTimeout));
+    return CopyOutput.of(readCommitted(bootstrapServers, out, expected, stepTimeout), expected);
   }
 
   /** The transactional ids starting with {@code prefix} whose transaction is open. */

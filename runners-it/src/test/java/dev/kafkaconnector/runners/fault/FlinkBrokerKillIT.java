@@ -122,12 +122,9 @@ class FlinkBrokerKillIT {
       }
     }
     String outServers = sinkBroker.bootstrapServers();
-    FaultJobs.readCommitted(outServers, out, RECORDS, Duration.ofMinutes(5));
-    cluster.rest().cancel(jobId);
-    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT));
+    CopyOutput output = FaultJobs.finish(cluster, jobId, outServers, out, RECORDS,
+        Duration.ofMinutes(5), STEP_TIMEOUT);
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    CopyOutput output =
-        CopyOutput.of(FaultJobs.readCommitted(outServers, out, RECORDS, STEP_TIMEOUT), RECORDS);
     System.out.printf("FAULT RESULT %s %s: %d records, %d %s broker kills (%d while the input was"
             + " written; seed %d), %d restores, %d s: %s%n", guarantee, side, RECORDS, KILLS,
         side.equals("mid-read") ? "source" : "sink", killsWhileWriting, SEED,

@@ -100,11 +100,8 @@ class FlinkClusterFaultIT {
         .all().get();
     CopyJob.produce(KAFKA.bootstrapServers(), in, half, RECORDS - half, RATE,
         CopyJob.PARTITIONS).close();
-    FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, Duration.ofMinutes(5));
-    cluster.rest().cancel(jobId);
-    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT));
-    CopyOutput output = CopyOutput.of(
-        FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, STEP_TIMEOUT), RECORDS);
+    CopyOutput output = FaultJobs.finish(cluster, jobId, KAFKA.bootstrapServers(), out, RECORDS,
+        Duration.ofMinutes(5), STEP_TIMEOUT);
     System.out.printf("FAULT RESULT partitions 2 -> 4 under load, exactly-once: %d records: %s%n",
         RECORDS, output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
@@ -138,12 +135,9 @@ class FlinkClusterFaultIT {
     }
     // The job has no end of its own: once the output holds every record (or the wait is over),
     // it is cancelled, and the output is read again from the start.
-    FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, Duration.ofMinutes(5));
-    cluster.rest().cancel(jobId);
-    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT));
+    CopyOutput output = FaultJobs.finish(cluster, jobId, KAFKA.bootstrapServers(), out, RECORDS,
+        Duration.ofMinutes(5), STEP_TIMEOUT);
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    CopyOutput output = CopyOutput.of(
-        FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, STEP_TIMEOUT), RECORDS);
     System.out.printf("FAULT RESULT %s: %d records, %d TaskManager kills (seed %d), %d restores,"
             + " %d s: %s%n", guarantee, RECORDS, KILLS, SEED,
         cluster.rest().checkpoints(jobId).restored(), seconds, output);

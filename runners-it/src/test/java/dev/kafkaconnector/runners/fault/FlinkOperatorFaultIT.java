@@ -303,12 +303,8 @@ class FlinkOperatorFaultIT {
     String job2 = startRescaled(cluster, "rescale-2-" + in, 2, 2, savepoint, in, out, prefix);
     CopyJob.produce(KAFKA.bootstrapServers(), in, before, records - before, RATE,
         CopyJob.PARTITIONS).close();
-    FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, Duration.ofMinutes(3));
-    cluster.rest().cancel(job2);
-    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, job2, STEP_TIMEOUT));
-
-    CopyOutput output = CopyOutput.of(
-        FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, STEP_TIMEOUT), records);
+    CopyOutput output = FaultJobs.finish(cluster, job2, KAFKA.bootstrapServers(), out, records,
+        Duration.ofMinutes(3), STEP_TIMEOUT);
     System.out.printf("FAULT RESULT rescale 2x4 -> 3x4 -> 2x2: %d records: %s%n", records, output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);

@@ -152,12 +152,9 @@ class ReplicatedClusterFaultIT {
       }
     }
     String servers = kafka.bootstrapServers();
-    FaultJobs.readCommitted(servers, out, RECORDS, Duration.ofMinutes(5));
-    cluster.rest().cancel(jobId);
-    assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT));
+    CopyOutput output = FaultJobs.finish(cluster, jobId, servers, out, RECORDS,
+        Duration.ofMinutes(5), STEP_TIMEOUT);
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    CopyOutput output =
-        CopyOutput.of(FaultJobs.readCommitted(servers, out, RECORDS, STEP_TIMEOUT), RECORDS);
     System.out.printf("FAULT RESULT replicated exactly-once %s: %d records, %d kills %s (%d while"
             + " the input was written; seed %d), %d restores, %d s: %s%n", side, RECORDS, kills,
         victims, killsWhileWriting, SEED, cluster.rest().checkpoints(jobId).restored(), seconds,
