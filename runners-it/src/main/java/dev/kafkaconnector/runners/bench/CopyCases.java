@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
@@ -74,8 +76,8 @@ final class CopyCases {
   private Running plainLoop(String bootstrapServers, String in, String out) {
     int threads = config.parallelism;
     List<Thread> loops = new ArrayList<>();
-    List<Throwable> failures = new ArrayList<>();
-    boolean[] stop = new boolean[1];
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    AtomicBoolean stop = new AtomicBoolean();
     for (int t = 0; t < threads; t++) {
       int thread = t;
       List<TopicPartition> mine = IntStream.range(0, config.partitions)
@@ -92,15 +94,13 @@ final class CopyCases {
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
           consumer.assign(mine);
           consumer.seekToBeginning(mine);
-          while (!stopped(stop)) {
+          while (!stop.get()) {
             for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(20))) {
               producer.send(new ProducerRecord<>(out, r.partition(), null, r.value()));
             }
           }
         } catch (Throwable e) {
-          synchronized (failures) {
-            failures.add(e);
-          }
+          failures.add(e);
         }
       }, "plain-loop-" + t);
       loop.setDaemon(true);
@@ -108,24 +108,14 @@ final class CopyCases {
       loops.add(loop);
     }
     return () -> {
-      synchronized (stop) {
-        stop[0] = true;
-      }
+      stop.set(true);
       for (Thread loop : loops) {
         loop.join();
       }
-      synchronized (failures) {
-        if (!failures.isEmpty()) {
-          throw new IllegalStateException("The plain loop failed", failures.get(0));
-        }
+      if (!failures.isEmpty()) {
+        throw new IllegalStateException("The plain loop failed", failures.get(0));
       }
     };
-  }
-
-  private static boolean stopped(boolean[] stop) {
-    synchronized (stop) {
-      return stop[0];
-    }
   }
 
   /**
