@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.cdc;
 
-import dev.kafkaconnector.io.sql.FlinkDdl;
+import dev.kafkaconnector.io.common.ddl.FlinkDdlScripts;
 import dev.kafkaconnector.schema.change.TableId;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class InitialSchemas {
       return out;
     }
     try {
-      for (Map.Entry<List<String>, Schema> table : FlinkDdl.tableSchemas(ddls).entrySet()) {
+      for (Map.Entry<List<String>, Schema> table : FlinkDdlScripts.tableSchemas(ddls).entrySet()) {
         out.put(TableId.ofParts(table.getKey()), table.getValue());
       }
     } catch (IllegalArgumentException e) {

@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.infer;
 
-import dev.kafkaconnector.io.source.ConsumerSettings;
-import dev.kafkaconnector.io.source.KafkaSourceException;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.ConsumerSettings;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.enumerate.KafkaMetadataClient;
 import java.time.Duration;
 import java.util.ArrayList;

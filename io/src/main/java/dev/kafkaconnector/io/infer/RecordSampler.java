@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.infer;
 
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.util.List;
 import org.checkerframework.checker.nullness.qual.Nullable;
 

@@ -15,7 +15,7 @@ import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.ValueFieldsInclude;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.schema.infer.InferenceSettings;
 import dev.kafkaconnector.schema.infer.InferredColumns;
 import dev.kafkaconnector.schema.infer.InferredColumns.Column;

@@ -1,5 +1,15 @@
 package dev.kafkaconnector.io.source;
 
+import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
+
+import dev.kafkaconnector.io.source.spec.TopicSubscription;
+
+import dev.kafkaconnector.io.source.spec.SourceSpec;
+
+import dev.kafkaconnector.io.source.spec.OffsetSpec;
+
+import dev.kafkaconnector.io.source.spec.ConsumerSettings;
+
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.formats.options.ConfigOption;

@@ -1,5 +1,7 @@
 package dev.kafkaconnector.io.source;
 
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+
 import java.util.Arrays;
 import org.apache.beam.sdk.coders.CoderException;
 import org.apache.beam.sdk.coders.KvCoder;

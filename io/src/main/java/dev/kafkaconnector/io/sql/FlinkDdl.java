@@ -1,9 +1,14 @@
 package dev.kafkaconnector.io.sql;
 
-import dev.kafkaconnector.io.sql.DdlTokenizer.Kind;
-import dev.kafkaconnector.io.sql.DdlTokenizer.Token;
+import dev.kafkaconnector.io.common.ddl.FlinkTable;
+
+import dev.kafkaconnector.io.common.ddl.FlinkDdlParser;
+
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
+import dev.kafkaconnector.io.common.ddl.FlinkDdlScripts;
+
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
@@ -108,38 +113,11 @@ public final class FlinkDdl {
    * @throws IllegalArgumentException naming the table and construct that cannot be read
    */
   public static Map<List<String>, Schema> tableSchemas(String script) {
-    Map<List<String>, Schema> out = new LinkedHashMap<>();
-    for (String statement : split(script)) {
-      FlinkTable table = FlinkDdlParser.parseSchema(statement);
-      Schema.Builder columns = Schema.builder();
-      for (FlinkTable.Column column : table.columns()) {
-        if (column.metadataKey() != null) {
-          throw new IllegalArgumentException(
-              "Table " + table.displayName() + ": column '" + column.name()
-                  + "' is a METADATA column; an initial schema declares physical columns only");
-        }
-        columns.addField(column.name(), column.type());
-      }
-      if (out.put(table.name(), columns.build()) != null) {
-        throw new IllegalArgumentException("Table " + table.displayName() + " is declared twice");
-      }
-    }
-    return out;
+    return FlinkDdlScripts.tableSchemas(script);
   }
 
   /** The statements of a script, split at {@code ;} outside quotes and comments. */
   static List<String> split(String script) {
-    List<String> statements = new ArrayList<>();
-    int start = 0;
-    for (Token t : DdlTokenizer.tokenize(script)) {
-      if (t.isSymbol(';') || t.kind() == Kind.END) {
-        String statement = script.substring(start, t.start()).trim();
-        if (!DdlTokenizer.tokenize(statement).get(0).kind().equals(Kind.END)) {
-          statements.add(statement);
-        }
-        start = t.end();
-      }
-    }
-    return statements;
+    return FlinkDdlScripts.split(script);
   }
 }

@@ -1,5 +1,7 @@
 package dev.kafkaconnector.io.sql;
 
+import dev.kafkaconnector.io.common.ddl.FlinkTable;
+
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_STRATEGY;

@@ -1,8 +1,10 @@
 package dev.kafkaconnector.io.sql;
 
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
+
 import dev.kafkaconnector.io.common.Secrets;
-import dev.kafkaconnector.io.sql.DdlTokenizer.Kind;
-import dev.kafkaconnector.io.sql.DdlTokenizer.Token;
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Kind;
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
 import java.util.List;
 import java.util.Locale;
 import org.checkerframework.checker.nullness.qual.Nullable;

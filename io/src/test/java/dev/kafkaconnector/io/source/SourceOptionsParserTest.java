@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
-import dev.kafkaconnector.io.source.OffsetSpec;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.OffsetSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.StartupMode;
 import dev.kafkaconnector.io.common.MetadataKey;

@@ -2,7 +2,7 @@ package dev.kafkaconnector.runners.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;

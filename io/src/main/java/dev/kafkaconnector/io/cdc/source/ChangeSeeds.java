@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.cdc.source;
 
 import dev.kafkaconnector.io.infer.RecordSampler;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.schema.change.TableId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -24,7 +24,7 @@ import dev.kafkaconnector.io.common.KafkaConnectorOptions;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.schema.change.TableId;
 import dev.kafkaconnector.schema.infer.InferenceSettings;

@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.source.decode;
 
-import dev.kafkaconnector.io.source.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**

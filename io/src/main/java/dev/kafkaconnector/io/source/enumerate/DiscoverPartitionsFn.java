@@ -2,8 +2,8 @@ package dev.kafkaconnector.io.source.enumerate;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
 import dev.kafkaconnector.io.common.TimestampSkew;
-import dev.kafkaconnector.io.source.PartitionDescriptor;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.transforms.DoFn;

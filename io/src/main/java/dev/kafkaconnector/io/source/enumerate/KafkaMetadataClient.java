@@ -1,10 +1,10 @@
 package dev.kafkaconnector.io.source.enumerate;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
-import dev.kafkaconnector.io.source.SourceSpec;
-import dev.kafkaconnector.io.source.ConsumerSettings;
-import dev.kafkaconnector.io.source.KafkaSourceException;
-import dev.kafkaconnector.io.source.TopicSubscription;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
+import dev.kafkaconnector.io.source.spec.ConsumerSettings;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.TopicSubscription;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.enumerate;
 
-import dev.kafkaconnector.io.source.PartitionDescriptor;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.source.enumerate;
 
-import dev.kafkaconnector.io.source.KafkaSourceException;
-import dev.kafkaconnector.io.source.OffsetSpec;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.OffsetSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import java.io.Serializable;

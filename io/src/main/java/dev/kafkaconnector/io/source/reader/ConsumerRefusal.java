@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
-import dev.kafkaconnector.io.source.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;

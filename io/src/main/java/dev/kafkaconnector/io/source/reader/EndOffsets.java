@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.ConsumerSettings;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.ConsumerSettings;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

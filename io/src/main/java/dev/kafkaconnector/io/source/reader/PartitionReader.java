@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * the partition as gone only when the admin client confirms that this id no longer exists; a
  * consumer saying "unknown partition" only makes it ask. What the kept id means on restore from
  * an older savepoint, rescale, a second job and a re-created topic is written down at {@link
- * dev.kafkaconnector.io.source.PartitionDescriptor}.
+ * dev.kafkaconnector.io.source.spec.PartitionDescriptor}.
  *
  * <p>When its position is out of range, the reader first checks that the topic is the same
  * incarnation (a re-created topic's partition has other offsets: that read ends instead), then

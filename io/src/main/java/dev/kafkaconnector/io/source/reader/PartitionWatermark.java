@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.WatermarkStrategy;
-import dev.kafkaconnector.io.source.KafkaSourceException;
-import dev.kafkaconnector.io.source.WatermarkPolicy;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
 import org.apache.beam.sdk.transforms.splittabledofn.ManualWatermarkEstimator;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

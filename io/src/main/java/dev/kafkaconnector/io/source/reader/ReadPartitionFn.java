@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.TimestampSkew;
-import dev.kafkaconnector.io.source.PartitionDescriptor;
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;

@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import org.apache.beam.sdk.io.range.OffsetRange;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.splittabledofn.OffsetRangeTracker;

@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.SourceSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.common.SharedPerJvm;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;

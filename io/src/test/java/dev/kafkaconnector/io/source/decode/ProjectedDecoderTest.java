@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
-import dev.kafkaconnector.io.source.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

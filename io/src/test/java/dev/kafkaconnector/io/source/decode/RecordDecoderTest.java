@@ -13,7 +13,7 @@ import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.options.Configuration;
-import dev.kafkaconnector.io.source.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import java.io.ByteArrayInputStream;

@@ -3,7 +3,7 @@ package dev.kafkaconnector.io.source.enumerate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.kafkaconnector.io.source.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import java.util.Set;
 import org.apache.beam.sdk.util.CoderUtils;
 import org.apache.kafka.common.TopicPartition;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.common.WatermarkStrategy;
-import dev.kafkaconnector.io.source.KafkaSourceException;
-import dev.kafkaconnector.io.source.WatermarkPolicy;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
 import java.time.Duration;
 import java.util.Optional;
 import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;

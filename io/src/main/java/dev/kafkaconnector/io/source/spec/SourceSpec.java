@@ -1,4 +1,10 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.source.spec;
+
+import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
+
+import dev.kafkaconnector.io.source.spec.TopicSubscription;
+
+import dev.kafkaconnector.io.source.spec.OffsetSpec;
 
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;

@@ -1,8 +1,12 @@
-package dev.kafkaconnector.io.sql;
+package dev.kafkaconnector.io.common.ddl;
+
+import dev.kafkaconnector.io.common.ddl.FlinkTable;
+
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
 
 import dev.kafkaconnector.io.common.Secrets;
-import dev.kafkaconnector.io.sql.DdlTokenizer.Kind;
-import dev.kafkaconnector.io.sql.DdlTokenizer.Token;
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Kind;
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
 import dev.kafkaconnector.schema.SqlType;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -24,7 +28,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * primary key) is rejected naming the construct and the table. Beam's vendored Calcite parser is
  * not used: it knows neither {@code WITH (...)} nor {@code METADATA}.
  */
-final class FlinkDdlParser {
+public final class FlinkDdlParser {
   /** Words that end a column's type at nesting depth 0. */
   private static final Set<String> AFTER_TYPE =
       Set.of("METADATA", "COMMENT", "PRIMARY", "CONSTRAINT");
@@ -50,7 +54,7 @@ final class FlinkDdlParser {
    *
    * @throws IllegalArgumentException naming the construct, the table and the position
    */
-  static FlinkTable parse(String statement) {
+  public static FlinkTable parse(String statement) {
     return new FlinkDdlParser(statement, true).createTable();
   }
 
@@ -58,7 +62,7 @@ final class FlinkDdlParser {
    * Reads one statement whose WITH clause is optional: a schema only, as {@code
    * scan.value.initial-schemas.ddls} declares tables ({@code CREATE TABLE db1.t1 (id BIGINT)}).
    */
-  static FlinkTable parseSchema(String statement) {
+  public static FlinkTable parseSchema(String statement) {
     return new FlinkDdlParser(statement, false).createTable();
   }
 

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.source.spec;
 
 /** A source failure with a message that names the option, topic or cluster involved. */
 public class KafkaSourceException extends RuntimeException {

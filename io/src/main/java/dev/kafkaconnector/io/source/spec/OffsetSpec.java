@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.source.spec;
 
 import dev.kafkaconnector.io.common.StartupMode;
 import java.io.Serializable;

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.source.spec;
 
 import dev.kafkaconnector.io.common.WatermarkStrategy;
 import java.io.Serializable;

@@ -1,4 +1,6 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.source.spec;
+
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 
 import java.util.HashMap;
 import java.util.Map;

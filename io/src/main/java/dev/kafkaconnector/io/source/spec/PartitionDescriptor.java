@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.source.spec;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,6 @@
-package dev.kafkaconnector.io.sql;
+package dev.kafkaconnector.io.common.ddl;
+
+import dev.kafkaconnector.io.common.ddl.FlinkDdlParser;
 
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +20,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param options the WITH options in their order, keys and values verbatim (a repeated key: the
  *     last value, as in Flink)
  */
-record FlinkTable(
+public record FlinkTable(
     List<String> name,
     boolean ifNotExists,
     List<Column> columns,
@@ -28,13 +30,13 @@ record FlinkTable(
     Map<String, String> options) {
 
   /** The name as written in messages: the parts joined by dots. */
-  String displayName() {
+  public String displayName() {
     return String.join(".", name);
   }
 
   /** The column named {@code name}, or null. */
   @Nullable
-  Column column(String name) {
+  public Column column(String name) {
     return columns.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
   }
 
@@ -49,7 +51,7 @@ record FlinkTable(
    * @param virtual whether {@code VIRTUAL} was given: read, never written
    * @param comment the column comment, or null
    */
-  record Column(
+  public record Column(
       String name,
       FieldType type,
       String typeText,
@@ -65,5 +67,5 @@ record FlinkTable(
    * @param delay for {@code column} or {@code column - INTERVAL 'n' unit}, the bound of
    *     out-of-orderness; null for any other expression
    */
-  record Watermark(String column, String expression, @Nullable Duration delay) {}
+  public record Watermark(String column, String expression, @Nullable Duration delay) {}
 }

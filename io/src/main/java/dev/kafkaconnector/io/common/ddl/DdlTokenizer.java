@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.sql;
+package dev.kafkaconnector.io.common.ddl;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +10,10 @@ import java.util.List;
  * its position in the text, so that a type can be cut out of the text as written and errors can
  * say where they are.
  */
-final class DdlTokenizer {
+public final class DdlTokenizer {
 
   /** What a token is. */
-  enum Kind {
+  public enum Kind {
     WORD,
     QUOTED_NAME,
     STRING,
@@ -30,19 +30,19 @@ final class DdlTokenizer {
    * @param start the position of its first character in the statement
    * @param end the position after its last character
    */
-  record Token(Kind kind, String text, int start, int end) {
+  public record Token(Kind kind, String text, int start, int end) {
 
     /** Whether this is the word {@code word} (any case). */
-    boolean isWord(String word) {
+    public boolean isWord(String word) {
       return kind == Kind.WORD && text.equalsIgnoreCase(word);
     }
 
-    boolean isSymbol(char c) {
+    public boolean isSymbol(char c) {
       return kind == Kind.SYMBOL && text.charAt(0) == c;
     }
 
     /** The token as a user would recognise it in a message. */
-    String shown() {
+    public String shown() {
       return switch (kind) {
         case QUOTED_NAME -> "`" + text + "`";
         case STRING -> "'" + text + "'";
@@ -64,7 +64,7 @@ final class DdlTokenizer {
    *
    * @throws IllegalArgumentException for an unterminated quote or comment, saying where it starts
    */
-  static List<Token> tokenize(String statement) {
+  public static List<Token> tokenize(String statement) {
     return new DdlTokenizer(statement).all();
   }
 
