@@ -1,5 +1,7 @@
 package dev.kafkaconnector.runners.bench;
 
+import dev.kafkaconnector.runners.flink.ForkedJvm;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.io.KafkaConnectorIO;

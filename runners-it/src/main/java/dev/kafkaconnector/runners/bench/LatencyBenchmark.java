@@ -1,5 +1,7 @@
 package dev.kafkaconnector.runners.bench;
 
+import dev.kafkaconnector.runners.flink.ForkedJvm;
+
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

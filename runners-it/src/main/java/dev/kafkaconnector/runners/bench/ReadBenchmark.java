@@ -1,5 +1,7 @@
 package dev.kafkaconnector.runners.bench;
 
+import dev.kafkaconnector.runners.flink.ForkedJvm;
+
 import dev.kafkaconnector.runners.bench.BeamReadCase.Runner;
 import dev.kafkaconnector.runners.bench.BeamReadCase.Source;
 import dev.kafkaconnector.runners.flink.KeptMiniCluster;

@@ -1,5 +1,7 @@
 package dev.kafkaconnector.runners.bench;
 
+import dev.kafkaconnector.runners.flink.ForkedJvm;
+
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;

@@ -1,7 +1,7 @@
 package dev.kafkaconnector.runners.bench.formats;
 
 import dev.kafkaconnector.formats.Formats;
-import dev.kafkaconnector.runners.bench.ForkedJvm;
+import dev.kafkaconnector.runners.flink.ForkedJvm;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

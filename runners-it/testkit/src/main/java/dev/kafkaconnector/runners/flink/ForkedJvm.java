@@ -1,4 +1,4 @@
-package dev.kafkaconnector.runners.bench;
+package dev.kafkaconnector.runners.flink;
 
 import java.io.File;
 import java.lang.management.ManagementFactory;

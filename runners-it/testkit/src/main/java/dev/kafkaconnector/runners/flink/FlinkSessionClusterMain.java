@@ -1,6 +1,6 @@
 package dev.kafkaconnector.runners.flink;
 
-import dev.kafkaconnector.runners.bench.ForkedJvm;
+import dev.kafkaconnector.runners.flink.ForkedJvm;
 import java.util.concurrent.CountDownLatch;
 
 /**
