@@ -7,7 +7,7 @@ import dev.kafkaconnector.io.infer.InferredRead;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
 import dev.kafkaconnector.io.infer.SchemaInferrer;
 import dev.kafkaconnector.schema.infer.RowFlattener;
-import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
+import dev.kafkaconnector.io.runner.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;

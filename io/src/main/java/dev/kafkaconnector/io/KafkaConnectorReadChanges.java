@@ -8,7 +8,7 @@ import dev.kafkaconnector.io.cdc.source.ChangeSourceParser;
 import dev.kafkaconnector.io.cdc.source.ChangeSourceParser.ParsedChangeSource;
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
-import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
+import dev.kafkaconnector.io.runner.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.ChangeEventCoder;

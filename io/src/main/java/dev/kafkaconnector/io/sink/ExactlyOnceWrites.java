@@ -1,6 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
-import dev.kafkaconnector.io.common.RunnerSettings;
+import dev.kafkaconnector.io.runner.RunnerSettings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,10 +1,12 @@
 package dev.kafkaconnector.io.source;
 
+import dev.kafkaconnector.io.runner.SpreadPartitions;
+
 import dev.kafkaconnector.io.source.spec.SourceSpec;
 
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 
-import dev.kafkaconnector.io.common.RunnerSettings;
+import dev.kafkaconnector.io.runner.RunnerSettings;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;

@@ -3,7 +3,7 @@ package dev.kafkaconnector.runners.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kafkaconnector.io.source.FlinkWatermarkCheck;
+import dev.kafkaconnector.io.runner.FlinkWatermarkCheck;
 import dev.kafkaconnector.runners.PipelineRunners;
 import java.util.Optional;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;

@@ -2,7 +2,7 @@ package dev.kafkaconnector.io.pipeline;
 
 import dev.kafkaconnector.io.common.AuthenticationRefusedException;
 import dev.kafkaconnector.io.common.NotRetriedException;
-import dev.kafkaconnector.io.common.RunnerSettings;
+import dev.kafkaconnector.io.runner.RunnerSettings;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;

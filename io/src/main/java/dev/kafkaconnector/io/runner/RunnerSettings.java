@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.common;
+package dev.kafkaconnector.io.runner;
 
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.StreamingOptions;

@@ -1,4 +1,6 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.runner;
+
+import dev.kafkaconnector.io.runner.SpreadPartitions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

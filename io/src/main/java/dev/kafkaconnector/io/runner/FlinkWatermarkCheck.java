@@ -1,6 +1,6 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.runner;
 
-import dev.kafkaconnector.io.common.RunnerSettings;
+import dev.kafkaconnector.io.runner.RunnerSettings;
 import java.util.Optional;
 import org.apache.beam.sdk.options.PipelineOptions;
 

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.source;
+package dev.kafkaconnector.io.runner;
 
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 
@@ -30,14 +30,14 @@ import org.apache.beam.sdk.values.PCollection;
  * 4–0 in 12.5%; in the read benchmark on Flink (5M records, parallelism 2) such jobs took 2.85 s
  * (3–1) and 3.38 s (4–0) against 2.56 s (2–2).
  */
-final class SpreadPartitions
+public final class SpreadPartitions
     extends PTransform<PCollection<PartitionDescriptor>, PCollection<PartitionDescriptor>> {
   private static final long serialVersionUID = 1L;
 
   private final int[] keys;
 
   /** @param parallelism the Flink job's parallelism */
-  SpreadPartitions(int parallelism) {
+  public SpreadPartitions(int parallelism) {
     this.keys = flinkBatchKeys(parallelism);
   }
 

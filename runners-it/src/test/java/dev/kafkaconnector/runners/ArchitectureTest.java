@@ -1,0 +1,113 @@
+package dev.kafkaconnector.runners;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of the main code of every module, as rules: no package cycles, and each layer uses
+ * only the layers below it.
+ *
+ * <pre>
+ * schema ← formats ← io.common (+ io.common.ddl) ← io.source.spec, io.source.filter ← io.runner
+ *        ← io.source (+ decode, enumerate, reader), io.sink ← io.infer ← io.cdc
+ *        ← io (KafkaConnectorIO, OptionReference) ← io.sql, io.catalog, io.pipeline (front ends)
+ * test kit (runners, runners.kafka, runners.flink, runners.fault): uses none of the connector
+ * benchmarks (runners.bench): may use everything; nothing uses them
+ * </pre>
+ */
+class ArchitectureTest {
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importMainClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.kafkaconnector");
+  }
+
+  @Test
+  void everyModuleIsImported() {
+    for (String name :
+        List.of(
+            "dev.kafkaconnector.schema.SqlType",
+            "dev.kafkaconnector.formats.FormatFactory",
+            "dev.kafkaconnector.io.KafkaConnectorIO",
+            "dev.kafkaconnector.io.sql.FlinkDdl",
+            "dev.kafkaconnector.io.pipeline.PipelineJob",
+            "dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster",
+            "dev.kafkaconnector.runners.bench.ReadBenchmark")) {
+      assertTrue(classes.contain(name), name + " was not imported");
+    }
+  }
+
+  @Test
+  void mainPackagesHaveNoCycles() {
+    ArchRule rule = slices().matching("dev.kafkaconnector.(**)").should().beFreeOfCycles();
+    rule.check(classes);
+  }
+
+  @Test
+  void layersUseOnlyTheLayersBelowThem() {
+    ArchRule rule =
+        layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("Schema").definedBy("dev.kafkaconnector.schema..")
+            .layer("Formats").definedBy("dev.kafkaconnector.formats..")
+            .layer("Common").definedBy("dev.kafkaconnector.io.common..")
+            .layer("SourceSpec").definedBy(
+                "dev.kafkaconnector.io.source.spec..", "dev.kafkaconnector.io.source.filter..")
+            .layer("Runner").definedBy("dev.kafkaconnector.io.runner..")
+            .layer("Source").definedBy(
+                "dev.kafkaconnector.io.source",
+                "dev.kafkaconnector.io.source.decode..",
+                "dev.kafkaconnector.io.source.enumerate..",
+                "dev.kafkaconnector.io.source.reader..")
+            .layer("Sink").definedBy("dev.kafkaconnector.io.sink..")
+            .layer("Infer").definedBy("dev.kafkaconnector.io.infer..")
+            .layer("Cdc").definedBy("dev.kafkaconnector.io.cdc..")
+            .layer("Api").definedBy("dev.kafkaconnector.io")
+            .layer("FrontEnds").definedBy(
+                "dev.kafkaconnector.io.sql..",
+                "dev.kafkaconnector.io.catalog..",
+                "dev.kafkaconnector.io.pipeline..")
+            .layer("TestKit").definedBy(
+                "dev.kafkaconnector.runners",
+                "dev.kafkaconnector.runners.kafka..",
+                "dev.kafkaconnector.runners.flink..",
+                "dev.kafkaconnector.runners.fault..")
+            .layer("Bench").definedBy("dev.kafkaconnector.runners.bench..")
+            .whereLayer("Schema").mayNotAccessAnyLayer()
+            .whereLayer("Formats").mayOnlyAccessLayers("Schema")
+            .whereLayer("Common").mayOnlyAccessLayers("Schema", "Formats")
+            .whereLayer("SourceSpec").mayOnlyAccessLayers("Schema", "Formats", "Common")
+            .whereLayer("Runner").mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec")
+            .whereLayer("Source")
+            .mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec", "Runner")
+            .whereLayer("Sink")
+            .mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec", "Runner")
+            .whereLayer("Infer")
+            .mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec", "Runner", "Source")
+            .whereLayer("Cdc")
+            .mayOnlyAccessLayers(
+                "Schema", "Formats", "Common", "SourceSpec", "Runner", "Source", "Sink", "Infer")
+            .whereLayer("Api")
+            .mayOnlyAccessLayers(
+                "Schema", "Formats", "Common", "SourceSpec", "Runner", "Source", "Sink", "Infer",
+                "Cdc")
+            .whereLayer("TestKit").mayNotAccessAnyLayer()
+            .whereLayer("Bench").mayNotBeAccessedByAnyLayer()
+            .whereLayer("FrontEnds").mayNotBeAccessedByAnyLayer();
+    rule.check(classes);
+  }
+}
