@@ -25,7 +25,8 @@ public final class CsvOptions {
           "Line delimiter written after each encoded row: \\n, \\r, \\r\\n or empty (Java escapes"
               + " are understood; in Flink SQL it is written U&'\\000A'). When not set, an encoded"
               + " message holds the row without a line delimiter, as Flink 1.12 and later write it"
-              + " (the spec's default \\n dates from Flink 1.11, which appended it). Decoding"
+              + " (the default \\n that the vendor's Kafka SQL connector documents dates from Flink"
+              + " 1.11, which appended it). Decoding"
               + " accepts a trailing \\n, \\r or \\r\\n whatever this option says.");
 
   public static final ConfigOption<Boolean> DISABLE_QUOTE_CHARACTER =
