@@ -46,7 +46,8 @@ public final class HeaderFilterDemo {
    */
   static int run(String[] args) throws Exception {
     String[] withDefaults = defaults(args);
-    DemoOptions options = PipelineOptionsFactory.fromArgs(withDefaults).withValidation().as(DemoOptions.class);
+    DemoOptions options =
+        PipelineOptionsFactory.fromArgs(withDefaults).withValidation().as(DemoOptions.class);
     EmbeddedKafkaCluster embedded = null;
     String servers = options.getBootstrapServers();
     try {
@@ -62,8 +63,12 @@ public final class HeaderFilterDemo {
         SampleData.write(servers, options.getTopic());
       }
       System.out.println(
-          "Reading '" + options.getTopic() + "' with scan.header-filter = '"
-              + options.getHeaderFilter() + "' on " + options.getRunner().getSimpleName());
+          "Reading '"
+              + options.getTopic()
+              + "' with scan.header-filter = '"
+              + options.getHeaderFilter()
+              + "' on "
+              + options.getRunner().getSimpleName());
       Pipeline pipeline = Pipeline.create(options);
       pipeline
           .apply(
@@ -94,9 +99,9 @@ public final class HeaderFilterDemo {
   }
 
   /**
-   * Checks the Flink master (when the job goes to a real cluster) and the Kafka cluster (when one is
-   * given), each within {@link Reachability#DEFAULT_TIMEOUT}, and that a topic the demo only reads
-   * exists.
+   * Checks the Flink master (when the job goes to a real cluster) and the Kafka cluster (when one
+   * is given), each within {@link Reachability#DEFAULT_TIMEOUT}, and that a topic the demo only
+   * reads exists.
    */
   private static void checkServices(DemoOptions options) {
     if (FlinkRunner.class.equals(options.getRunner())) {
@@ -110,7 +115,10 @@ public final class HeaderFilterDemo {
     if (!options.isWriteSampleData()
         && SampleData.partitions(servers, options.getTopic()).isEmpty()) {
       throw new DemoException(
-          "Topic '" + options.getTopic() + "' does not exist at " + servers
+          "Topic '"
+              + options.getTopic()
+              + "' does not exist at "
+              + servers
               + " (create it, or leave out --writeSampleData=false and the demo creates it"
               + " and writes sample orders to it)");
     }
@@ -139,7 +147,8 @@ public final class HeaderFilterDemo {
     public void process(@Element Row row) {
       Map<String, String> headers = new TreeMap<>();
       Map<String, byte[]> raw = row.getMap("headers");
-      raw.forEach((k, v) -> headers.put(k, v == null ? null : new String(v, StandardCharsets.UTF_8)));
+      raw.forEach(
+          (k, v) -> headers.put(k, v == null ? null : new String(v, StandardCharsets.UTF_8)));
       System.out.printf(
           "ROW order=%-22s partition=%d offset=%d event_time=%s headers=%s%n",
           "'" + row.getString("order") + "'",

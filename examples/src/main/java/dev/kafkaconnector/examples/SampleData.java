@@ -83,7 +83,11 @@ final class SampleData {
       }
     } catch (ExecutionException e) {
       throw new DemoException(
-          "Cannot write sample data to topic '" + topic + "' at " + bootstrapServers + ": "
+          "Cannot write sample data to topic '"
+              + topic
+              + "' at "
+              + bootstrapServers
+              + ": "
               + e.getCause().getMessage(),
           e.getCause());
     } catch (InterruptedException e) {
@@ -112,7 +116,11 @@ final class SampleData {
         return Optional.empty();
       }
       throw new DemoException(
-          "Cannot describe topic '" + topic + "' at " + bootstrapServers + ": "
+          "Cannot describe topic '"
+              + topic
+              + "' at "
+              + bootstrapServers
+              + ": "
               + e.getCause().getMessage(),
           e.getCause());
     } catch (TimeoutException e) {
@@ -136,7 +144,11 @@ final class SampleData {
         return; // created meanwhile by someone else: fine
       }
       throw new DemoException(
-          "Cannot create topic '" + topic + "' at " + bootstrapServers + ": "
+          "Cannot create topic '"
+              + topic
+              + "' at "
+              + bootstrapServers
+              + ": "
               + e.getCause().getMessage(),
           e.getCause());
     } catch (TimeoutException e) {

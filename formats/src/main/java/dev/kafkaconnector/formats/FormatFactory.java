@@ -5,11 +5,10 @@ import java.util.List;
 import org.apache.beam.sdk.schemas.Schema;
 
 /**
- * The plug-in boundary for formats. A format turns the bytes of a Kafka key or value into Beam
- * rows and back. Implementations are found with {@link java.util.ServiceLoader}: list the class in
- * {@code META-INF/services/dev.kafkaconnector.formats.FormatFactory} of your jar and use its
- * {@link #identifier()} as the value of {@code format}, {@code key.format} or {@code
- * value.format}.
+ * The plug-in boundary for formats. A format turns the bytes of a Kafka key or value into Beam rows
+ * and back. Implementations are found with {@link java.util.ServiceLoader}: list the class in
+ * {@code META-INF/services/dev.kafkaconnector.formats.FormatFactory} of your jar and use its {@link
+ * #identifier()} as the value of {@code format}, {@code key.format} or {@code value.format}.
  *
  * <p>Errors: a decoder throws {@link FormatException} for a message it cannot decode, unless its
  * {@code <format>.ignore-parse-errors} option says otherwise; what it then skips or nulls is
@@ -40,9 +39,9 @@ public interface FormatFactory {
   }
 
   /**
-   * Creates a decoder for rows of {@code schema}. When {@code context.metadataKeys()} is not
-   * empty, the decoder emits rows of {@link ProducedSchema#of} (the schema's columns followed by
-   * the requested metadata).
+   * Creates a decoder for rows of {@code schema}. When {@code context.metadataKeys()} is not empty,
+   * the decoder emits rows of {@link ProducedSchema#of} (the schema's columns followed by the
+   * requested metadata).
    *
    * @param schema the columns this format fills, in order
    * @param context the format's options (keys as declared by {@link #options()}) and where it is
@@ -53,16 +52,16 @@ public interface FormatFactory {
   RowDecoder createDecoder(Schema schema, FormatContext context);
 
   /**
-   * Creates a decoder that fills only the {@code selected} columns of {@code schema}
-   * (projection push-down: a query that selects a few columns). Its rows hold the selected columns
-   * in their order, then the metadata of {@code context}. Formats should not convert, and where
-   * they can not even parse, the other columns; a value that only an unselected column holds is
-   * then not checked, as in Flink.
+   * Creates a decoder that fills only the {@code selected} columns of {@code schema} (projection
+   * push-down: a query that selects a few columns). Its rows hold the selected columns in their
+   * order, then the metadata of {@code context}. Formats should not convert, and where they can not
+   * even parse, the other columns; a value that only an unselected column holds is then not
+   * checked, as in Flink.
    *
-   * <p>The default asks {@link #readsColumnsByName()}: formats that find each column by name in
-   * the message decode the selected columns as if they were the whole schema; others decode whole
-   * rows and pick the selected values (correct, but no saving). Positional formats (CSV by
-   * position, Avro's field order) override this.
+   * <p>The default asks {@link #readsColumnsByName()}: formats that find each column by name in the
+   * message decode the selected columns as if they were the whole schema; others decode whole rows
+   * and pick the selected values (correct, but no saving). Positional formats (CSV by position,
+   * Avro's field order) override this.
    *
    * @param schema all the columns this format fills on this side, in order
    * @param selected the columns wanted: a subset of {@code schema}, same names and types

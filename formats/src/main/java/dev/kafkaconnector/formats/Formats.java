@@ -4,9 +4,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/**
- * Finds {@link FormatFactory} implementations on the classpath with {@link ServiceLoader}.
- */
+/** Finds {@link FormatFactory} implementations on the classpath with {@link ServiceLoader}. */
 public final class Formats {
   private Formats() {}
 

@@ -4,9 +4,9 @@ import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 
 /**
- * Counts what a format's {@code <format>.ignore-parse-errors} let through (a row skipped or a
- * field set to null), in the Beam counter {@code kafka-connector:<format>.ignored-parse-errors},
- * so that ignoring errors never loses data without a trace.
+ * Counts what a format's {@code <format>.ignore-parse-errors} let through (a row skipped or a field
+ * set to null), in the Beam counter {@code kafka-connector:<format>.ignored-parse-errors}, so that
+ * ignoring errors never loses data without a trace.
  */
 public final class IgnoredParseErrors {
   public static final String NAMESPACE = "kafka-connector";

@@ -29,7 +29,11 @@ public final class ProducedSchema {
       FormatMetadata metadata = readable.get(key);
       if (metadata == null) {
         throw new IllegalArgumentException(
-            "Format '" + format.identifier() + "' has no metadata '" + key + "'. It offers: "
+            "Format '"
+                + format.identifier()
+                + "' has no metadata '"
+                + key
+                + "'. It offers: "
                 + readable.keySet());
       }
       builder.addField(key, metadata.type());

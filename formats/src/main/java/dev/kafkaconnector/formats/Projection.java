@@ -41,8 +41,12 @@ public final class Projection {
       int at = schema.indexOf(field.getName());
       if (!schema.getField(at).getType().equals(field.getType())) {
         throw new IllegalArgumentException(
-            "Projected column '" + field.getName() + "' has type " + field.getType()
-                + " but the format's column is " + schema.getField(at).getType());
+            "Projected column '"
+                + field.getName()
+                + "' has type "
+                + field.getType()
+                + " but the format's column is "
+                + schema.getField(at).getType());
       }
       positions[i] = at;
     }
@@ -78,10 +82,10 @@ public final class Projection {
   }
 
   /**
-   * A decoder of the selected columns (then the requested format metadata) that decodes whole
-   * rows with {@code whole} and picks the selected values: correct for any format, but it saves
-   * nothing; formats that can skip columns override {@link FormatFactory#createDecoder(Schema,
-   * Schema, FormatContext)} instead.
+   * A decoder of the selected columns (then the requested format metadata) that decodes whole rows
+   * with {@code whole} and picks the selected values: correct for any format, but it saves nothing;
+   * formats that can skip columns override {@link FormatFactory#createDecoder(Schema, Schema,
+   * FormatContext)} instead.
    *
    * @param whole a decoder of {@link #schema()} with {@code metadataCount} metadata values after
    *     the columns

@@ -14,8 +14,8 @@ import org.apache.beam.sdk.values.Row;
 import org.junit.jupiter.api.Test;
 
 /**
- * Projection push-down of every format: a decoder of some columns gives the selected values of
- * the whole row, in the selected order, and does not look at the values of the other columns.
+ * Projection push-down of every format: a decoder of some columns gives the selected values of the
+ * whole row, in the selected order, and does not look at the values of the other columns.
  */
 class ProjectionTest {
   private static final Schema ALL =
@@ -26,19 +26,18 @@ class ProjectionTest {
           .addInt32Field("qty")
           .addNullableField("price", FieldType.DOUBLE)
           .build();
+
   /** Two columns, in another order than the table's. */
   private static final Schema SELECTED =
-      Schema.builder()
-          .addNullableField("price", FieldType.DOUBLE)
-          .addInt64Field("id")
-          .build();
+      Schema.builder().addNullableField("price", FieldType.DOUBLE).addInt64Field("id").build();
 
   private static final Row ROW =
       Row.withSchema(ALL).addValues(7L, "seven", List.of("a", "b"), 3, 2.5).build();
 
   @Test
   void everyFormatReadsTheSelectedColumnsOfAWholeRow() throws Exception {
-    for (String format : List.of("json", "csv", "avro", "debezium-json", "canal-json", "maxwell-json")) {
+    for (String format :
+        List.of("json", "csv", "avro", "debezium-json", "canal-json", "maxwell-json")) {
       FormatFactory factory = Formats.find(format, "format");
       FormatContext context = FormatContext.of(Map.of());
       byte[] message = encode(factory, ROW);

@@ -27,6 +27,7 @@ class ZonelessTimestampTest {
 
   /** 1999-01-12 14:14:14 UTC. */
   private static final Instant SQL_TEXT = new Instant(916_150_454_000L);
+
   /** 2020-12-30 12:13:14.123 UTC. */
   private static final Instant ISO_TEXT = new Instant(1_609_330_394_123L);
 
@@ -72,9 +73,11 @@ class ZonelessTimestampTest {
     String message =
         "{\"before\":null,\"after\":{\"id\":1,\"ts\":\"1999-01-12 14:14:14\"},\"op\":\"c\"}";
     assertEquals(SQL_TEXT, ts("debezium-json", Map.of(), message));
-    String iso = "{\"before\":null,\"after\":{\"id\":1,\"ts\":\"2020-12-30T12:13:14.123\"},\"op\":\"c\"}";
+    String iso =
+        "{\"before\":null,\"after\":{\"id\":1,\"ts\":\"2020-12-30T12:13:14.123\"},\"op\":\"c\"}";
     assertEquals(
-        ISO_TEXT, ts("debezium-json", Map.of("debezium-json.timestamp-format.standard", "ISO-8601"), iso));
+        ISO_TEXT,
+        ts("debezium-json", Map.of("debezium-json.timestamp-format.standard", "ISO-8601"), iso));
   }
 
   @Test

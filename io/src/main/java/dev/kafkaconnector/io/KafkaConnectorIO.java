@@ -28,19 +28,20 @@ public final class KafkaConnectorIO {
   }
 
   /**
-   * The schema that {@link #read()} with these options and without {@code withSchema} outputs:
-   * the key's inferred columns (with {@code key.format = json}), then the value's ({@code json}),
-   * then the metadata columns, inferred from the latest {@code scan.max.pre.fetch.records}
-   * records (default 50) of each partition, read with the source's own {@code properties.*}. The
-   * rules are the README's; every column is nullable.
+   * The schema that {@link #read()} with these options and without {@code withSchema} outputs: the
+   * key's inferred columns (with {@code key.format = json}), then the value's ({@code json}), then
+   * the metadata columns, inferred from the latest {@code scan.max.pre.fetch.records} records
+   * (default 50) of each partition, read with the source's own {@code properties.*}. The rules are
+   * the README's; every column is nullable.
    *
-   * <p>This contacts the cluster. The result depends on the data at the time: a job that must
-   * keep one schema across restarts should pass it to {@code withSchema}.
+   * <p>This contacts the cluster. The result depends on the data at the time: a job that must keep
+   * one schema across restarts should pass it to {@code withSchema}.
    *
    * @throws IllegalArgumentException naming the option key when the options are invalid or do not
    *     allow inference, or naming the topic when it holds no record to infer from
    */
-  public static org.apache.beam.sdk.schemas.Schema inferSchema(java.util.Map<String, String> options) {
+  public static org.apache.beam.sdk.schemas.Schema inferSchema(
+      java.util.Map<String, String> options) {
     return dev.kafkaconnector.io.infer.SchemaInferrer.infer(
             new java.util.LinkedHashMap<>(options),
             java.util.List.of(),

@@ -2,20 +2,20 @@ package dev.kafkaconnector.io;
 
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
+import dev.kafkaconnector.io.common.BoundedMode;
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.common.StartupMode;
 import dev.kafkaconnector.io.infer.InferredRead;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
 import dev.kafkaconnector.io.infer.SchemaInferrer;
-import dev.kafkaconnector.schema.infer.RowFlattener;
 import dev.kafkaconnector.io.runner.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
-import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
-import dev.kafkaconnector.io.common.BoundedMode;
-import dev.kafkaconnector.io.common.StartupMode;
-import dev.kafkaconnector.io.common.MetadataColumn;
-import dev.kafkaconnector.io.common.MetadataKey;
+import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import dev.kafkaconnector.schema.infer.RowFlattener;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +45,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(KafkaConnectorRead.class);
+
   /** The source id of a transform that was not applied yet (validation only). */
   private static final String UNAPPLIED = "unapplied";
 
@@ -53,8 +54,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private final List<MetadataColumn> metadataColumns;
   private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
   private final List<String> primaryKey;
+
   /** A schema inferred earlier (by the catalog, when the query was planned), or null. */
   private final @Nullable InferredRead inferred;
+
   /** The only columns to output (projection push-down), or null for all. */
   private final @Nullable Set<String> projection;
 
@@ -101,8 +104,12 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   public KafkaConnectorRead withInferredSchema(InferredRead schemaAndLayout) {
     return new KafkaConnectorRead(
-        new LinkedHashMap<>(schemaAndLayout.options()), null, List.of(), badRecordHandler,
-        List.of(), schemaAndLayout);
+        new LinkedHashMap<>(schemaAndLayout.options()),
+        null,
+        List.of(),
+        badRecordHandler,
+        List.of(),
+        schemaAndLayout);
   }
 
   static KafkaConnectorRead create() {
@@ -112,8 +119,13 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
     return new KafkaConnectorRead(
-        newOptions, newSchema, columns, badRecordHandler, primaryKey,
-        newSchema == null ? inferred : null, projection);
+        newOptions,
+        newSchema,
+        columns,
+        badRecordHandler,
+        primaryKey,
+        newSchema == null ? inferred : null,
+        projection);
   }
 
   /**
@@ -129,22 +141,21 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   /**
    * The primary key of an upsert table ({@code 'connector' = 'upsert-kafka'}): the record key.
-   * Reading then gives a changelog: a record is a {@code +U} row, a tombstone a {@code -D} row
-   * with the key columns set; map the metadata key {@code row-kind} to a column to see which.
+   * Reading then gives a changelog: a record is a {@code +U} row, a tombstone a {@code -D} row with
+   * the key columns set; map the metadata key {@code row-kind} to a column to see which.
    */
   public KafkaConnectorRead withPrimaryKey(String... columns) {
     return new KafkaConnectorRead(
-        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred,
-        projection);
+        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred, projection);
   }
 
   /**
    * Outputs only these columns (physical or metadata), in the order of the full output schema:
-   * projection push-down. The formats then leave the other columns undecoded where they can
-   * (json and the JSON changelog formats by name, csv by position, avro by skipping fields), and
-   * the key is not decoded when no key column is selected, so a value that only an unselected
-   * column holds is not checked. Beam SQL tables use it for the columns a query reads. Requires
-   * {@link #withSchema}.
+   * projection push-down. The formats then leave the other columns undecoded where they can (json
+   * and the JSON changelog formats by name, csv by position, avro by skipping fields), and the key
+   * is not decoded when no key column is selected, so a value that only an unselected column holds
+   * is not checked. Beam SQL tables use it for the columns a query reads. Requires {@link
+   * #withSchema}.
    *
    * @throws IllegalArgumentException when no column is given
    */
@@ -153,7 +164,12 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       throw new IllegalArgumentException("withProjection needs at least one column");
     }
     return new KafkaConnectorRead(
-        options, schema, metadataColumns, badRecordHandler, primaryKey, inferred,
+        options,
+        schema,
+        metadataColumns,
+        badRecordHandler,
+        primaryKey,
+        inferred,
         java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(columns)));
   }
 
@@ -170,10 +186,9 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   /**
-   * The columns filled by the value format. Metadata columns are appended after them. Without
-   * it, a {@code json} value (and {@code json} key) has its schema inferred from the latest
-   * records of the topics when the transform is applied (see {@link
-   * KafkaConnectorIO#inferSchema}).
+   * The columns filled by the value format. Metadata columns are appended after them. Without it, a
+   * {@code json} value (and {@code json} key) has its schema inferred from the latest records of
+   * the topics when the transform is applied (see {@link KafkaConnectorIO#inferSchema}).
    */
   public KafkaConnectorRead withSchema(Schema physicalSchema) {
     return with(options, physicalSchema, metadataColumns);
@@ -275,8 +290,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   /**
-   * Validates the options and returns the schema of the rows this source outputs. Requires
-   * {@code withSchema}; without it, {@link KafkaConnectorIO#inferSchema} gives the schema.
+   * Validates the options and returns the schema of the rows this source outputs. Requires {@code
+   * withSchema}; without it, {@link KafkaConnectorIO#inferSchema} gives the schema.
    */
   public Schema outputSchema() {
     return parse(UNAPPLIED).outputSchema();
@@ -329,7 +344,9 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
             : SchemaInferrer.infer(options, metadataColumns, new KafkaRecordSampler());
     LOG.info(
         "{}: schema inferred from {} sampled records: {}",
-        getName(), inferred.sampledRecords(), inferred.outputSchema());
+        getName(),
+        inferred.sampledRecords(),
+        inferred.outputSchema());
     KafkaConnectorRead concrete =
         new KafkaConnectorRead(
             inferred.options(),
@@ -363,7 +380,8 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    Secrets.redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.redactOptions(options)
+        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
   }
 
   /** The options with secret values masked. */

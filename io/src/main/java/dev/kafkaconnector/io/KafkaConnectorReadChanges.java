@@ -29,15 +29,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The change-stream source: reads change messages (debezium-json, canal-json, maxwell-json, or
- * plain json with table ids from its members) of many tables from Kafka, infers each table's
- * schema as records arrive, and gives a {@code PCollection} of {@link ChangeEvent}s: per table a
+ * plain json with table ids from its members) of many tables from Kafka, infers each table's schema
+ * as records arrive, and gives a {@code PCollection} of {@link ChangeEvent}s: per table a
  * create-table event, the schema changes as the table widens, and data changes whose rows follow
  * them. The last step is {@link SchemaEvolution}, keyed by table id, which merges what parallel
  * readers infer and applies {@code schema.change.behavior}. Configured with the spec's option keys
  * ({@link #withOptions}); immutable.
  */
-public final class KafkaConnectorReadChanges
-    extends PTransform<PBegin, PCollection<ChangeEvent>> {
+public final class KafkaConnectorReadChanges extends PTransform<PBegin, PCollection<ChangeEvent>> {
   private static final long serialVersionUID = 1L;
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(KafkaConnectorReadChanges.class);
@@ -113,15 +112,15 @@ public final class KafkaConnectorReadChanges
                 input, source.spec(), decoder, CHANGES, source.errorPolicy(), badRecordHandler)
             .setCoder(ChangeEventCoder.of(new ArrayList<>(seeds.values())));
     return changes.apply(
-        "EvolveSchemas",
-        SchemaEvolution.of(behavior).withInitialSchemas(source.initialSchemas()));
+        "EvolveSchemas", SchemaEvolution.of(behavior).withInitialSchemas(source.initialSchemas()));
   }
 
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
     builder.add(DisplayData.item("schema.change.behavior", behavior.toString()));
-    Secrets.redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.redactOptions(options)
+        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
   }
 
   /** The options with secret values masked. */

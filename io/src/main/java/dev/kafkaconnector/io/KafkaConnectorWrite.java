@@ -58,9 +58,9 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
   }
 
   /**
-   * The primary key of an upsert table ({@code 'connector' = 'upsert-kafka'}), encoded with
-   * {@code key.format} as the record key. Rows are upserts; with a {@code row-kind} column, -D
-   * rows are written as tombstones and -U rows dropped.
+   * The primary key of an upsert table ({@code 'connector' = 'upsert-kafka'}), encoded with {@code
+   * key.format} as the record key. Rows are upserts; with a {@code row-kind} column, -D rows are
+   * written as tombstones and -U rows dropped.
    */
   public KafkaConnectorWrite withPrimaryKey(String... columns) {
     return new KafkaConnectorWrite(options, metadataColumns, badRecordHandler, List.of(columns));
@@ -109,8 +109,8 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
   }
 
   /**
-   * Writes input column {@code column} as metadata {@code key} ({@code timestamp}, {@code
-   * headers}, {@code topic}, {@code partition} or {@code row-kind}) instead of into key or value.
+   * Writes input column {@code column} as metadata {@code key} ({@code timestamp}, {@code headers},
+   * {@code topic}, {@code partition} or {@code row-kind}) instead of into key or value.
    */
   public KafkaConnectorWrite withMetadataColumn(String column, String key) {
     List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
@@ -160,7 +160,8 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    Secrets.redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.redactOptions(options)
+        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
   }
 
   /** The options with secret values masked. */

@@ -24,9 +24,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Writes a multi-table change stream ({@link ChangeEvent}s, as {@code readChanges()} and the
  * schema-evolution step give them) to Kafka, as the spec's data-ingestion Kafka sink: each data
- * change as one {@code debezium-json} (default) or {@code canal-json} message that names its
- * table, keyed by table id and primary key ({@code key.format} json or csv), to the topic of
- * {@code topic}, {@code sink.tableId-to-topic.mapping} or the table id; partition 0 ({@code
+ * change as one {@code debezium-json} (default) or {@code canal-json} message that names its table,
+ * keyed by table id and primary key ({@code key.format} json or csv), to the topic of {@code
+ * topic}, {@code sink.tableId-to-topic.mapping} or the table id; partition 0 ({@code
  * partition.strategy} all-to-zero, default) or by key hash (hash-by-key). Messages follow each
  * change's own (evolved) schema; schema changes themselves are not written. The write path is
  * {@code write()}'s: {@code sink.delivery-guarantee} none / at-least-once / exactly-once, {@code
@@ -83,9 +83,9 @@ public final class KafkaConnectorWriteChanges extends PTransform<PCollection<Cha
   }
 
   /**
-   * Sends changes that cannot be written (a value the format cannot represent, a record over
-   * {@code max.request.size}) to {@code handler} as Beam {@link BadRecord}s with the reason,
-   * instead of failing the job.
+   * Sends changes that cannot be written (a value the format cannot represent, a record over {@code
+   * max.request.size}) to {@code handler} as Beam {@link BadRecord}s with the reason, instead of
+   * failing the job.
    */
   public KafkaConnectorWriteChanges withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
     return new KafkaConnectorWriteChanges(options, handler);
@@ -112,7 +112,8 @@ public final class KafkaConnectorWriteChanges extends PTransform<PCollection<Cha
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    Secrets.redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.redactOptions(options)
+        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
   }
 
   /** The options with secret values masked. */

@@ -22,8 +22,8 @@ import org.apache.beam.sdk.values.Row;
  * partition, so that is the last change), and keys whose last change is a delete disappear. The
  * input needs the primary key columns and the metadata columns {@code row-kind} and {@code offset}
  * (and {@code partition} when the topic has several); the output rows keep the input schema.
- * Without columns, the primary key is the one an upsert-kafka read put on its rows' schema.
- * Per window: on a bounded read it gives the table at the end of the read.
+ * Without columns, the primary key is the one an upsert-kafka read put on its rows' schema. Per
+ * window: on a bounded read it gives the table at the end of the read.
  */
 public final class LatestPerKey extends PTransform<PCollection<Row>, PCollection<Row>> {
   private static final long serialVersionUID = 1L;
@@ -55,9 +55,14 @@ public final class LatestPerKey extends PTransform<PCollection<Row>, PCollection
     }
     if (primaryKey.isEmpty() || !missing.isEmpty()) {
       throw new IllegalArgumentException(
-          "latestPerKey(" + primaryKey + ") needs the primary key columns and the metadata"
+          "latestPerKey("
+              + primaryKey
+              + ") needs the primary key columns and the metadata"
               + " columns 'row-kind' and 'offset' (metadata.list = 'row-kind,offset,partition');"
-              + " missing: " + missing + " in " + schema.getFieldNames());
+              + " missing: "
+              + missing
+              + " in "
+              + schema.getFieldNames());
     }
     Schema.Builder keyBuilder = Schema.builder();
     for (String c : primaryKey) {

@@ -52,7 +52,10 @@ class KafkaConnectorReadTest {
   @Test
   void outputSchemaAppendsMetadataColumns() {
     Schema schema =
-        read().withMetadata(MetadataKey.OFFSET).withMetadataColumn("ts", MetadataKey.TIMESTAMP).outputSchema();
+        read()
+            .withMetadata(MetadataKey.OFFSET)
+            .withMetadataColumn("ts", MetadataKey.TIMESTAMP)
+            .outputSchema();
     assertEquals(List.of("line", "offset", "ts"), schema.getFieldNames());
   }
 
@@ -84,8 +87,10 @@ class KafkaConnectorReadTest {
                 Map.of(
                     "properties.sasl.jaas.config",
                     "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"hunter2\";",
-                    "properties.ssl.keystore.password", "hunter3",
-                    "properties.ssl.truststore.password", "hunter4"));
+                    "properties.ssl.keystore.password",
+                    "hunter3",
+                    "properties.ssl.truststore.password",
+                    "hunter4"));
     String shown = DisplayData.from(read).toString();
     assertFalse(shown.contains("hunter"), shown);
     assertTrue(shown.contains("properties.sasl.jaas.config"), shown);

@@ -2,7 +2,6 @@ package dev.kafkaconnector.runners;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -62,36 +61,54 @@ class ArchitectureTest {
     ArchRule rule =
         layeredArchitecture()
             .consideringOnlyDependenciesInLayers()
-            .layer("Schema").definedBy("dev.kafkaconnector.schema..")
-            .layer("Formats").definedBy("dev.kafkaconnector.formats..")
-            .layer("Common").definedBy("dev.kafkaconnector.io.common..")
-            .layer("SourceSpec").definedBy(
+            .layer("Schema")
+            .definedBy("dev.kafkaconnector.schema..")
+            .layer("Formats")
+            .definedBy("dev.kafkaconnector.formats..")
+            .layer("Common")
+            .definedBy("dev.kafkaconnector.io.common..")
+            .layer("SourceSpec")
+            .definedBy(
                 "dev.kafkaconnector.io.source.spec..", "dev.kafkaconnector.io.source.filter..")
-            .layer("Runner").definedBy("dev.kafkaconnector.io.runner..")
-            .layer("Source").definedBy(
+            .layer("Runner")
+            .definedBy("dev.kafkaconnector.io.runner..")
+            .layer("Source")
+            .definedBy(
                 "dev.kafkaconnector.io.source",
                 "dev.kafkaconnector.io.source.decode..",
                 "dev.kafkaconnector.io.source.enumerate..",
                 "dev.kafkaconnector.io.source.reader..")
-            .layer("Sink").definedBy("dev.kafkaconnector.io.sink..")
-            .layer("Infer").definedBy("dev.kafkaconnector.io.infer..")
-            .layer("Cdc").definedBy("dev.kafkaconnector.io.cdc..")
-            .layer("Api").definedBy("dev.kafkaconnector.io")
-            .layer("FrontEnds").definedBy(
+            .layer("Sink")
+            .definedBy("dev.kafkaconnector.io.sink..")
+            .layer("Infer")
+            .definedBy("dev.kafkaconnector.io.infer..")
+            .layer("Cdc")
+            .definedBy("dev.kafkaconnector.io.cdc..")
+            .layer("Api")
+            .definedBy("dev.kafkaconnector.io")
+            .layer("FrontEnds")
+            .definedBy(
                 "dev.kafkaconnector.io.sql..",
                 "dev.kafkaconnector.io.catalog..",
                 "dev.kafkaconnector.io.pipeline..")
-            .layer("TestKit").definedBy(
+            .layer("TestKit")
+            .definedBy(
                 "dev.kafkaconnector.runners",
                 "dev.kafkaconnector.runners.kafka..",
                 "dev.kafkaconnector.runners.flink..",
                 "dev.kafkaconnector.runners.fault..")
-            .layer("Bench").definedBy("dev.kafkaconnector.runners.bench..")
-            .whereLayer("Schema").mayNotAccessAnyLayer()
-            .whereLayer("Formats").mayOnlyAccessLayers("Schema")
-            .whereLayer("Common").mayOnlyAccessLayers("Schema", "Formats")
-            .whereLayer("SourceSpec").mayOnlyAccessLayers("Schema", "Formats", "Common")
-            .whereLayer("Runner").mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec")
+            .layer("Bench")
+            .definedBy("dev.kafkaconnector.runners.bench..")
+            .whereLayer("Schema")
+            .mayNotAccessAnyLayer()
+            .whereLayer("Formats")
+            .mayOnlyAccessLayers("Schema")
+            .whereLayer("Common")
+            .mayOnlyAccessLayers("Schema", "Formats")
+            .whereLayer("SourceSpec")
+            .mayOnlyAccessLayers("Schema", "Formats", "Common")
+            .whereLayer("Runner")
+            .mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec")
             .whereLayer("Source")
             .mayOnlyAccessLayers("Schema", "Formats", "Common", "SourceSpec", "Runner")
             .whereLayer("Sink")
@@ -103,11 +120,21 @@ class ArchitectureTest {
                 "Schema", "Formats", "Common", "SourceSpec", "Runner", "Source", "Sink", "Infer")
             .whereLayer("Api")
             .mayOnlyAccessLayers(
-                "Schema", "Formats", "Common", "SourceSpec", "Runner", "Source", "Sink", "Infer",
+                "Schema",
+                "Formats",
+                "Common",
+                "SourceSpec",
+                "Runner",
+                "Source",
+                "Sink",
+                "Infer",
                 "Cdc")
-            .whereLayer("TestKit").mayNotAccessAnyLayer()
-            .whereLayer("Bench").mayNotBeAccessedByAnyLayer()
-            .whereLayer("FrontEnds").mayNotBeAccessedByAnyLayer();
+            .whereLayer("TestKit")
+            .mayNotAccessAnyLayer()
+            .whereLayer("Bench")
+            .mayNotBeAccessedByAnyLayer()
+            .whereLayer("FrontEnds")
+            .mayNotBeAccessedByAnyLayer();
     rule.check(classes);
   }
 }

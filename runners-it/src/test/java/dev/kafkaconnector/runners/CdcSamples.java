@@ -3,7 +3,9 @@ package dev.kafkaconnector.runners;
 import java.util.List;
 import java.util.Map;
 
-/** The CDC samples of testdata/cdc (real messages from Apache Flink's tests) and their final tables. */
+/**
+ * The CDC samples of testdata/cdc (real messages from Apache Flink's tests) and their final tables.
+ */
 public final class CdcSamples {
   private CdcSamples() {}
 
@@ -29,20 +31,30 @@ public final class CdcSamples {
    * formats module keeps for its unit tests.
    */
   public static java.nio.file.Path dir() {
-    for (java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+    for (java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath();
+        dir != null;
+        dir = dir.getParent()) {
       for (java.nio.file.Path candidate :
           List.of(
               dir.resolve("shared").resolve("testdata").resolve("cdc"),
-              dir.resolve("formats").resolve("src").resolve("test").resolve("resources").resolve("cdc"))) {
+              dir.resolve("formats")
+                  .resolve("src")
+                  .resolve("test")
+                  .resolve("resources")
+                  .resolve("cdc"))) {
         if (java.nio.file.Files.isDirectory(candidate)) {
           return candidate;
         }
       }
     }
-    throw new IllegalStateException("CDC samples not found above " + java.nio.file.Path.of("").toAbsolutePath());
+    throw new IllegalStateException(
+        "CDC samples not found above " + java.nio.file.Path.of("").toAbsolutePath());
   }
+
   /** The non-blank lines of sample {@code file}. */
   public static List<String> lines(String file) throws java.io.IOException {
-    return java.nio.file.Files.readAllLines(dir().resolve(file)).stream().filter(l -> !l.isBlank()).toList();
+    return java.nio.file.Files.readAllLines(dir().resolve(file)).stream()
+        .filter(l -> !l.isBlank())
+        .toList();
   }
 }

@@ -39,7 +39,8 @@ class ReachabilityTest {
         assertThrows(UnreachableException.class, () -> Reachability.checkKafka(servers, TIMEOUT));
     long seconds = Duration.ofNanos(System.nanoTime() - start).toSeconds();
     assertTrue(seconds < 10, "took " + seconds + " s");
-    assertTrue(e.getMessage().startsWith("Kafka at '" + servers + "' is not reachable"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Kafka at '" + servers + "' is not reachable"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
   }
 
@@ -76,7 +77,10 @@ class ReachabilityTest {
         assertThrows(
             UnreachableException.class, () -> Reachability.checkFlinkMaster(master, TIMEOUT));
     assertEquals(
-        "Flink master '" + master + "' is not reachable: cannot connect to " + master
+        "Flink master '"
+            + master
+            + "' is not reachable: cannot connect to "
+            + master
             + " (connection refused)",
         e.getMessage());
   }
@@ -94,7 +98,8 @@ class ReachabilityTest {
     UnreachableException e =
         assertThrows(
             UnreachableException.class, () -> Reachability.checkFlinkMaster(master, TIMEOUT));
-    assertTrue(e.getMessage().contains("is not a Flink JobManager's REST endpoint"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("is not a Flink JobManager's REST endpoint"), e.getMessage());
     assertTrue(e.getMessage().contains("HTTP 404"), e.getMessage());
   }
 

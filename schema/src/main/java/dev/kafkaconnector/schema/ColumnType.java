@@ -19,8 +19,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * What SQL type a Beam field type holds: its {@link SqlTypeRoot} and, for DECIMAL and
  * TIMESTAMP_LTZ, its precision. This is the one place that knows how the connector's SQL types are
- * spelled in Beam, logical types included, so that every format (and {@link SqlType#toSql}) reads
- * a Beam schema the same way:
+ * spelled in Beam, logical types included, so that every format (and {@link SqlType#toSql}) reads a
+ * Beam schema the same way:
  *
  * <pre>
  * Beam type                                     SQL type
@@ -67,8 +67,8 @@ public final class ColumnType {
   /**
    * The SQL type of {@code type}.
    *
-   * @throws IllegalArgumentException for a logical type outside the table above; the message
-   *     names its identifier
+   * @throws IllegalArgumentException for a logical type outside the table above; the message names
+   *     its identifier
    */
   public static ColumnType of(FieldType type) {
     ColumnType column = ofOrNull(type);
@@ -241,9 +241,9 @@ public final class ColumnType {
   }
 
   /**
-   * The SQL type without nullability and, for containers, without element types: the root, with
-   * the precision where the Beam type states it ({@code DECIMAL(10, 2)}, {@code
-   * TIMESTAMP_LTZ(3)}), as {@link SqlType#toSql} writes it.
+   * The SQL type without nullability and, for containers, without element types: the root, with the
+   * precision where the Beam type states it ({@code DECIMAL(10, 2)}, {@code TIMESTAMP_LTZ(3)}), as
+   * {@link SqlType#toSql} writes it.
    */
   @Override
   public String toString() {

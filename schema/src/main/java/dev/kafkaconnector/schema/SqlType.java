@@ -7,8 +7,8 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
 /**
  * SQL type strings, as written in the spec's table definitions ({@code BIGINT}, {@code
  * DECIMAL(18,2)}, {@code ROW<a INT, b ARRAY<STRING>>}, {@code MAP<STRING, BIGINT> NOT NULL}), and
- * the Beam field types the connector uses for them. SQL types are nullable unless {@code NOT
- * NULL}. Beam's types carry no length or precision, so those are accepted and dropped.
+ * the Beam field types the connector uses for them. SQL types are nullable unless {@code NOT NULL}.
+ * Beam's types carry no length or precision, so those are accepted and dropped.
  */
 public final class SqlType {
   private SqlType() {}
@@ -37,9 +37,9 @@ public final class SqlType {
   }
 
   /**
-   * The SQL type string of a Beam field type (the inverse of {@link #parse}), as {@link
-   * ColumnType} classifies it. Beam types that {@link #parse} does not produce map to their SQL
-   * type too ({@code DECIMAL(10, 2)} for a FixedPrecisionNumeric, {@code TIMESTAMP_LTZ(6)} for
+   * The SQL type string of a Beam field type (the inverse of {@link #parse}), as {@link ColumnType}
+   * classifies it. Beam types that {@link #parse} does not produce map to their SQL type too
+   * ({@code DECIMAL(10, 2)} for a FixedPrecisionNumeric, {@code TIMESTAMP_LTZ(6)} for
    * MicrosInstant, {@code STRING} for VariableString); parsing those strings gives the plain Beam
    * types.
    *

@@ -59,15 +59,15 @@ public enum SqlTypeRoot {
 
   /**
    * The narrowest root that holds the values of both {@code a} and {@code b}, for schema inference
-   * and schema evolution to merge the types seen for one column: the type merging tree of Flink
-   * CDC 3.x ({@code SchemaMergingUtils}) on roots. Integers widen along TINYINT, SMALLINT, INT,
-   * BIGINT, DECIMAL; TINYINT and SMALLINT also widen to FLOAT; every integer type and FLOAT widen
-   * to DOUBLE; DATE widens to TIMESTAMP and TIMESTAMP_LTZ, TIMESTAMP to TIMESTAMP_LTZ; STRING holds
+   * and schema evolution to merge the types seen for one column: the type merging tree of Flink CDC
+   * 3.x ({@code SchemaMergingUtils}) on roots. Integers widen along TINYINT, SMALLINT, INT, BIGINT,
+   * DECIMAL; TINYINT and SMALLINT also widen to FLOAT; every integer type and FLOAT widen to
+   * DOUBLE; DATE widens to TIMESTAMP and TIMESTAMP_LTZ, TIMESTAMP to TIMESTAMP_LTZ; STRING holds
    * everything. As in Flink CDC, DECIMAL and the floating-point types meet only in STRING.
    *
-   * <p>Commutative, associative and idempotent, so the result does not depend on the order in
-   * which types arrive. It merges roots only: the precision of a merged DECIMAL or TIMESTAMP, the
-   * element types of two ARRAYs, the fields of two ROWs and nullability are the caller's.
+   * <p>Commutative, associative and idempotent, so the result does not depend on the order in which
+   * types arrive. It merges roots only: the precision of a merged DECIMAL or TIMESTAMP, the element
+   * types of two ARRAYs, the fields of two ROWs and nullability are the caller's.
    */
   public static SqlTypeRoot widen(SqlTypeRoot a, SqlTypeRoot b) {
     List<SqlTypeRoot> wider = WIDENINGS.get(b);

@@ -28,8 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ColumnTypeTest {
-  private static final FieldType ROW =
-      FieldType.row(Schema.builder().addInt32Field("a").build());
+  private static final FieldType ROW = FieldType.row(Schema.builder().addInt32Field("a").build());
 
   /** Every Beam spelling of every root. */
   static Stream<Arguments> spellings() {

@@ -43,10 +43,14 @@ class SqlTypeTest {
                     .addNullableField("f2", FieldType.INT32)
                     .build())
             .withNullable(true);
-    assertEquals(FieldType.array(row).withNullable(true), SqlType.parse("ARRAY<ROW<f1 STRING, f2 INT>>"));
     assertEquals(
-        FieldType.map(FieldType.STRING.withNullable(true),
-                FieldType.map(FieldType.STRING.withNullable(true), FieldType.INT32.withNullable(true)).withNullable(true))
+        FieldType.array(row).withNullable(true), SqlType.parse("ARRAY<ROW<f1 STRING, f2 INT>>"));
+    assertEquals(
+        FieldType.map(
+                FieldType.STRING.withNullable(true),
+                FieldType.map(
+                        FieldType.STRING.withNullable(true), FieldType.INT32.withNullable(true))
+                    .withNullable(true))
             .withNullable(true),
         SqlType.parse("MAP<STRING,MAP<STRING,INT>>"));
     assertEquals(row, SqlType.parse("ROW(`f1` STRING 'a comment', f2 INT)"));
@@ -61,7 +65,8 @@ class SqlTypeTest {
                 + " `timestamp` TIMESTAMP(3), `map` MAP<STRING,BIGINT>,"
                 + " mapinmap MAP<STRING,MAP<STRING,INT>>");
     assertEquals(
-        List.of("id", "name", "date", "obj", "arr", "rowinarr", "time", "timestamp", "map", "mapinmap"),
+        List.of(
+            "id", "name", "date", "obj", "arr", "rowinarr", "time", "timestamp", "map", "mapinmap"),
         schema.getFieldNames());
     assertEquals(TIMESTAMP.withNullable(true), schema.getField("timestamp").getType());
   }
@@ -83,9 +88,20 @@ class SqlTypeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "FOO", "ARRAY<INT", "MAP<STRING>", "ROW<a>", "INT NOT", "DECIMAL(10,2", "INT INT"})
+  @ValueSource(
+      strings = {
+        "",
+        "FOO",
+        "ARRAY<INT",
+        "MAP<STRING>",
+        "ROW<a>",
+        "INT NOT",
+        "DECIMAL(10,2",
+        "INT INT"
+      })
   void errorsSayWhere(String sql) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlType.parse(sql));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> SqlType.parse(sql));
     assertTrue(e.getMessage().contains("at position"), e.getMessage());
   }
 }

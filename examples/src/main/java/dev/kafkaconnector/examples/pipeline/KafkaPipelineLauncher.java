@@ -34,10 +34,17 @@ public final class KafkaPipelineLauncher {
     System.err.println("kafka-pipeline: starting an embedded Kafka broker ...");
     try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.inJvm().autoCreateTopics(true).start()) {
       SampleChanges.write(kafka);
-      System.err.println("kafka-pipeline: embedded Kafka broker at " + kafka.bootstrapServers()
-          + " (${" + SERVERS_VARIABLE + "}), topic '" + SampleChanges.TOPIC + "' with "
-          + SampleChanges.messages().size() + " Canal JSON changes of shop.products and"
-          + " shop.customers");
+      System.err.println(
+          "kafka-pipeline: embedded Kafka broker at "
+              + kafka.bootstrapServers()
+              + " (${"
+              + SERVERS_VARIABLE
+              + "}), topic '"
+              + SampleChanges.TOPIC
+              + "' with "
+              + SampleChanges.messages().size()
+              + " Canal JSON changes of shop.products and"
+              + " shop.customers");
       rest.add(0, "-D" + SERVERS_VARIABLE + "=" + kafka.bootstrapServers());
       return PipelineJob.execute(rest.toArray(String[]::new));
     }

@@ -26,16 +26,26 @@ final class SampleChanges {
     out.add(canal("INSERT", "products", "{\"id\":2,\"name\":\"car battery\"}", null));
     out.add(canal("INSERT", "customers", "{\"id\":101,\"first_name\":\"Sally\"}", null));
     out.add(canal("INSERT", "products", "{\"id\":3,\"name\":\"hammer\",\"weight\":0.75}", null));
-    out.add(canal("UPDATE", "products", "{\"id\":1,\"name\":\"scooter\",\"weight\":5.5}",
-        "{\"weight\":null}"));
+    out.add(
+        canal(
+            "UPDATE",
+            "products",
+            "{\"id\":1,\"name\":\"scooter\",\"weight\":5.5}",
+            "{\"weight\":null}"));
     out.add(canal("DELETE", "customers", "{\"id\":101,\"first_name\":\"Sally\"}", null));
     return out;
   }
 
   static String canal(String type, String table, String row, String old) {
-    return "{\"data\":[" + row + "],\"database\":\"shop\",\"table\":\"" + table
-        + "\",\"isDdl\":false,\"old\":" + (old == null ? "null" : "[" + old + "]")
-        + ",\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
+    return "{\"data\":["
+        + row
+        + "],\"database\":\"shop\",\"table\":\""
+        + table
+        + "\",\"isDdl\":false,\"old\":"
+        + (old == null ? "null" : "[" + old + "]")
+        + ",\"pkNames\":[\"id\"],\"type\":\""
+        + type
+        + "\"}";
   }
 
   /** Creates the topic (one partition, so the changes keep their order) and writes them. */

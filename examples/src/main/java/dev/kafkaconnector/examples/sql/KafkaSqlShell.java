@@ -10,10 +10,10 @@ import sqlline.SqlLine;
 import sqlline.SqlLineOpts;
 
 /**
- * The SQL shell ({@code examples/bin/kafka-sql}): sqlline on {@code jdbc:kafkaconnector:}, that
- * is Beam's JDBC driver with the connector's table types and Flink's {@code CREATE TABLE … WITH
- * (…)} accepted as is. Each query runs as a Beam pipeline, on the DirectRunner until {@code SET
- * runner = 'FlinkRunner'}.
+ * The SQL shell ({@code examples/bin/kafka-sql}): sqlline on {@code jdbc:kafkaconnector:}, that is
+ * Beam's JDBC driver with the connector's table types and Flink's {@code CREATE TABLE … WITH (…)}
+ * accepted as is. Each query runs as a Beam pipeline, on the DirectRunner until {@code SET runner =
+ * 'FlinkRunner'}.
  *
  * <p>Arguments: {@code --bootstrap-servers=host:port} uses that Kafka cluster (checked first);
  * without it, an embedded broker starts in this JVM with a sample topic {@code orders} and the
@@ -64,33 +64,56 @@ public final class KafkaSqlShell {
         servers = embedded.bootstrapServers();
         SampleOrders.write(embedded);
         init.add(SampleOrders.ddl(servers));
-        messages.println("kafka-sql: embedded Kafka broker at " + servers + ", topic '"
-            + SampleOrders.TOPIC + "' with " + SampleOrders.count() + " JSON orders (new topics"
-            + " are created on first write). Table '" + SampleOrders.TOPIC + "' is declared with"
-            + " this Flink DDL (paste your own CREATE TABLE ... WITH (...) the same way):");
+        messages.println(
+            "kafka-sql: embedded Kafka broker at "
+                + servers
+                + ", topic '"
+                + SampleOrders.TOPIC
+                + "' with "
+                + SampleOrders.count()
+                + " JSON orders (new topics"
+                + " are created on first write). Table '"
+                + SampleOrders.TOPIC
+                + "' is declared with"
+                + " this Flink DDL (paste your own CREATE TABLE ... WITH (...) the same way):");
         messages.println(SampleOrders.ddl(servers).indent(2).stripTrailing() + ";");
       } else {
         try {
           Reachability.checkKafka(servers, Duration.ofSeconds(10));
         } catch (RuntimeException e) {
-          messages.println("kafka-sql: Kafka at '" + servers + "' is not reachable: "
-              + e.getMessage());
+          messages.println(
+              "kafka-sql: Kafka at '" + servers + "' is not reachable: " + e.getMessage());
           return 1;
         }
-        messages.println("kafka-sql: Kafka at " + servers + "; declare tables with"
-            + " 'properties.bootstrap.servers' = '" + servers + "'.");
+        messages.println(
+            "kafka-sql: Kafka at "
+                + servers
+                + "; declare tables with"
+                + " 'properties.bootstrap.servers' = '"
+                + servers
+                + "'.");
       }
-      messages.println("kafka-sql: try  " + (embedded != null
-          ? "SELECT id, product, price, ts FROM orders;  " : "")
-          + "SET runner = 'FlinkRunner';  !help  !quit");
+      messages.println(
+          "kafka-sql: try  "
+              + (embedded != null ? "SELECT id, product, price, ts FROM orders;  " : "")
+              + "SET runner = 'FlinkRunner';  !help  !quit");
       InitializingDriver.register(init);
       if (System.console() == null) {
         // no terminal (a script, a pipe): a dumb terminal, without jline's warning about it
         System.setProperty("org.jline.terminal.dumb", "true");
       }
-      List<String> all = new ArrayList<>(
-          List.of("-u", InitializingDriver.URL, "-n", "", "-p", "", "-nn", "kafka-sql",
-              "--isolation=TRANSACTION_NONE"));
+      List<String> all =
+          new ArrayList<>(
+              List.of(
+                  "-u",
+                  InitializingDriver.URL,
+                  "-n",
+                  "",
+                  "-p",
+                  "",
+                  "-nn",
+                  "kafka-sql",
+                  "--isolation=TRANSACTION_NONE"));
       all.addAll(sqlline);
       // as SqlLine.start, with the history masked (no secret of a typed statement in the file)
       SqlLine.Status status = new MaskingSqlLine().begin(all.toArray(String[]::new), null, true);

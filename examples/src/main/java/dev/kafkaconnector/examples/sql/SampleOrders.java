@@ -16,6 +16,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 final class SampleOrders {
   static final String TOPIC = "orders";
   static final int PARTITIONS = 2;
+
   /** 2026-01-01T10:00:00Z; record i is i minutes later. */
   private static final long FIRST_TIMESTAMP = 1_767_261_600_000L;
 
@@ -45,11 +46,19 @@ final class SampleOrders {
       for (int i = 0; i < ORDERS.length; i++) {
         String[] o = ORDERS[i];
         String json =
-            "{\"id\": " + o[0] + ", \"product\": \"" + o[1] + "\", \"depart\": \"" + o[2]
-                + "\", \"price\": " + o[3] + "}";
+            "{\"id\": "
+                + o[0]
+                + ", \"product\": \""
+                + o[1]
+                + "\", \"depart\": \""
+                + o[2]
+                + "\", \"price\": "
+                + o[3]
+                + "}";
         producer
-            .send(new ProducerRecord<>(TOPIC, i % PARTITIONS, FIRST_TIMESTAMP + 60_000L * i,
-                bytes(o[0]), bytes(json)))
+            .send(
+                new ProducerRecord<>(
+                    TOPIC, i % PARTITIONS, FIRST_TIMESTAMP + 60_000L * i, bytes(o[0]), bytes(json)))
             .get(30, TimeUnit.SECONDS);
       }
     }
@@ -77,7 +86,8 @@ final class SampleOrders {
           'scan.startup.mode' = 'earliest-offset',
           'scan.bounded.mode' = 'latest-offset',
           'format' = 'json'
-        )""".formatted(TOPIC, bootstrapServers);
+        )"""
+        .formatted(TOPIC, bootstrapServers);
   }
 
   private static byte[] bytes(String s) {

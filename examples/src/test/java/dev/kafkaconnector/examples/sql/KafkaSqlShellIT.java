@@ -16,9 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code examples/bin/kafka-sql -f script.sql --outputformat=csv} as a user runs it: a real
- * process from the project root, its standard output and exit status checked (and, for statements
- * typed on standard input, its history file). The launcher gets this test's class path ({@code
+ * {@code examples/bin/kafka-sql -f script.sql --outputformat=csv} as a user runs it: a real process
+ * from the project root, its standard output and exit status checked (and, for statements typed on
+ * standard input, its history file). The launcher gets this test's class path ({@code
  * KAFKA_SQL_CLASSPATH}) instead of building one with Maven.
  */
 class KafkaSqlShellIT {
@@ -48,13 +48,17 @@ class KafkaSqlShellIT {
 
   private Run launch(Path input, List<String> args) throws Exception {
     Path root = Path.of("..").toAbsolutePath().normalize();
-    List<String> command = new java.util.ArrayList<>(
-        List.of("bash", root.resolve("examples/bin/kafka-sql").toString()));
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of("bash", root.resolve("examples/bin/kafka-sql").toString()));
     command.addAll(args);
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
-    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .directory(root.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
     if (input != null) {
       pb.redirectInput(input.toFile());
     }
@@ -69,20 +73,29 @@ class KafkaSqlShellIT {
 
   @Test
   void scriptOverTheEmbeddedBrokersSampleTable() throws Exception {
-    Run run = shell("SELECT id, product, price, part FROM orders WHERE price > 10 ORDER BY id"
-        + " LIMIT 10;\n");
+    Run run =
+        shell(
+            "SELECT id, product, price, part FROM orders WHERE price > 10 ORDER BY id"
+                + " LIMIT 10;\n");
     assertEquals(0, run.exitCode(), run.err());
-    assertTrue(run.out().contains("'id','product','price','part'\n'1','teddy bear','12.5','0'\n"
-        + "'4','kite','15.0','1'\n'5','rake','21.0','0'\n'6','cookbook','19.9','1'\n"), run.out());
+    assertTrue(
+        run.out()
+            .contains(
+                "'id','product','price','part'\n'1','teddy bear','12.5','0'\n"
+                    + "'4','kite','15.0','1'\n'5','rake','21.0','0'\n'6','cookbook','19.9','1'\n"),
+        run.out());
     assertTrue(run.err().contains("CREATE TABLE orders ("), run.err());
   }
 
   @Test
   void aFailingStatementEndsTheScriptWithANonZeroStatus() throws Exception {
-    Run run = shell("""
+    Run run =
+        shell(
+            """
         CREATE TABLE t (a INT, b AS a + 1) WITH ('connector' = 'kafka', 'topic' = 't');
         SELECT 'not reached';
-        """, "--bootstrap-servers=" + KAFKA.bootstrapServers());
+        """,
+            "--bootstrap-servers=" + KAFKA.bootstrapServers());
     assertNotEquals(0, run.exitCode(), run.out() + run.err());
     String all = run.out() + run.err();
     assertTrue(all.contains("Flink DDL of table 't': computed column 'b' AS a + 1"), all);
@@ -95,16 +108,19 @@ class KafkaSqlShellIT {
     String sink = KAFKA.newTopicName("shell-sink");
     KAFKA.createTopic(source, 2);
     KAFKA.createTopic(sink, 1);
-    try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
-        java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        new org.apache.kafka.common.serialization.StringSerializer(),
-        new org.apache.kafka.common.serialization.StringSerializer())) {
+    try (var producer =
+        new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+            java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+            new org.apache.kafka.common.serialization.StringSerializer(),
+            new org.apache.kafka.common.serialization.StringSerializer())) {
       for (int i = 0; i < 6; i++) {
-        producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
-            source, i % 2, null, i + ",name " + i + "," + (20 + i)));
+        producer.send(
+            new org.apache.kafka.clients.producer.ProducerRecord<>(
+                source, i % 2, null, i + ",name " + i + "," + (20 + i)));
       }
     }
-    String table = """
+    String table =
+        """
         CREATE TEMPORARY TABLE %s (
           id INT,
           name STRING,
@@ -119,18 +135,22 @@ class KafkaSqlShellIT {
           'format' = 'csv'
         );
         """;
-    Run run = shell(
-        table.formatted("kafka_source", source, KAFKA.bootstrapServers())
-            + table.formatted("kafka_sink", sink, KAFKA.bootstrapServers())
-            + "SET runner = 'FlinkRunner';\n"
-            + "SET parallelism = '2';\n"
-            + "INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source;\n"
-            + "SET runner = 'DirectRunner';\n"
-            + "SELECT id, name, age FROM kafka_sink ORDER BY id LIMIT 100;\n",
-        "--bootstrap-servers=" + KAFKA.bootstrapServers());
+    Run run =
+        shell(
+            table.formatted("kafka_source", source, KAFKA.bootstrapServers())
+                + table.formatted("kafka_sink", sink, KAFKA.bootstrapServers())
+                + "SET runner = 'FlinkRunner';\n"
+                + "SET parallelism = '2';\n"
+                + "INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source;\n"
+                + "SET runner = 'DirectRunner';\n"
+                + "SELECT id, name, age FROM kafka_sink ORDER BY id LIMIT 100;\n",
+            "--bootstrap-servers=" + KAFKA.bootstrapServers());
     assertEquals(0, run.exitCode(), run.out() + run.err());
-    assertTrue(run.out().contains("'id','name','age'\n'0','name 0','20'\n'1','name 1','21'\n"
-        + "'2','name 2','22'\n'3','name 3','23'\n'4','name 4','24'\n'5','name 5','25'\n"),
+    assertTrue(
+        run.out()
+            .contains(
+                "'id','name','age'\n'0','name 0','20'\n'1','name 1','21'\n"
+                    + "'2','name 2','22'\n'3','name 3','23'\n'4','name 4','24'\n'5','name 5','25'\n"),
         run.out());
   }
 
@@ -143,68 +163,91 @@ class KafkaSqlShellIT {
   void catalogInTheShell() throws Exception {
     String topic = KAFKA.newTopicName("shell-catalog");
     KAFKA.createTopic(topic, 1);
-    try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
-        java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        new org.apache.kafka.common.serialization.StringSerializer(),
-        new org.apache.kafka.common.serialization.StringSerializer())) {
-      producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
-          topic, "{\"id\": 1}", "{\"name\": \"a\", \"price\": 10}"));
-      producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
-          topic, "{\"id\": 2}", "{\"name\": \"b\", \"price\": 12.5}"));
+    try (var producer =
+        new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+            java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+            new org.apache.kafka.common.serialization.StringSerializer(),
+            new org.apache.kafka.common.serialization.StringSerializer())) {
+      producer.send(
+          new org.apache.kafka.clients.producer.ProducerRecord<>(
+              topic, "{\"id\": 1}", "{\"name\": \"a\", \"price\": 10}"));
+      producer.send(
+          new org.apache.kafka.clients.producer.ProducerRecord<>(
+              topic, "{\"id\": 2}", "{\"name\": \"b\", \"price\": 12.5}"));
     }
-    Run run = shell(
-        "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ('properties.bootstrap.servers' = '"
-            + KAFKA.bootstrapServers() + "', 'format' = 'json', 'default-database' = 'cluster1',"
-            + " 'scan.bounded.mode' = 'latest-offset');\n"
-            + "USE CATALOG kc;\n"
-            + "SELECT key_id, value_name, value_price FROM cluster1.`" + topic + "`"
-            + " ORDER BY key_id LIMIT 10;\n"
-            + "!columns " + topic + "\n"
-            + "INSERT INTO cluster1.`" + topic + "` SELECT * FROM cluster1.`" + topic + "`;\n",
-        "--bootstrap-servers=" + KAFKA.bootstrapServers());
-    assertTrue(run.out().contains("'key_id','value_name','value_price'\n'1','a','10.0'\n"
-        + "'2','b','12.5'\n"), run.out() + run.err());
+    Run run =
+        shell(
+            "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ('properties.bootstrap.servers' = '"
+                + KAFKA.bootstrapServers()
+                + "', 'format' = 'json', 'default-database' = 'cluster1',"
+                + " 'scan.bounded.mode' = 'latest-offset');\n"
+                + "USE CATALOG kc;\n"
+                + "SELECT key_id, value_name, value_price FROM cluster1.`"
+                + topic
+                + "`"
+                + " ORDER BY key_id LIMIT 10;\n"
+                + "!columns "
+                + topic
+                + "\n"
+                + "INSERT INTO cluster1.`"
+                + topic
+                + "` SELECT * FROM cluster1.`"
+                + topic
+                + "`;\n",
+            "--bootstrap-servers=" + KAFKA.bootstrapServers());
+    assertTrue(
+        run.out()
+            .contains("'key_id','value_name','value_price'\n'1','a','10.0'\n" + "'2','b','12.5'\n"),
+        run.out() + run.err());
     assertTrue(run.out().contains("'value_price'") && run.out().contains("DOUBLE"), run.out());
     assertNotEquals(0, run.exitCode(), "the INSERT into a catalog table fails");
     assertTrue((run.out() + run.err()).contains("read-only"), run.out() + run.err());
   }
 
   /**
-   * Statements typed in the shell land in sqlline's history file ({@code --historyFile}) with
-   * their secret values masked: a JAAS password and a truststore password in Beam's TBLPROPERTIES,
-   * a keystore password in Flink's WITH (...) over several lines, a registry credential in CREATE
+   * Statements typed in the shell land in sqlline's history file ({@code --historyFile}) with their
+   * secret values masked: a JAAS password and a truststore password in Beam's TBLPROPERTIES, a
+   * keystore password in Flink's WITH (...) over several lines, a registry credential in CREATE
    * CATALOG. The statements still run as typed.
    */
   @Test
   void typedSecretsAreMaskedInTheHistoryFile() throws Exception {
     Path history = dir.resolve("history");
-    String jaas = "org.apache.kafka.common.security.plain.PlainLoginModule required"
-        + " username=\\\"alice\\\" password=\\\"canary-secret-123\\\";";
-    Run run = typed(
-        "CREATE EXTERNAL TABLE secured (id INT, name VARCHAR) TYPE 'kafka-connector'"
-            + " TBLPROPERTIES '{\"topic\": \"secured\", \"properties.bootstrap.servers\": \""
-            + KAFKA.bootstrapServers() + "\", \"properties.security.protocol\": \"SASL_SSL\","
-            + " \"properties.sasl.mechanism\": \"PLAIN\", \"properties.sasl.jaas.config\": \""
-            + jaas + "\", \"properties.ssl.truststore.password\": \"canary-trust-456\","
-            + " \"format\": \"json\"}';\n"
-            + "CREATE TABLE flink_secured (id INT) WITH (\n"
-            + "  'connector' = 'kafka', 'topic' = 'secured', 'format' = 'json',\n"
-            + "  'properties.bootstrap.servers' = '" + KAFKA.bootstrapServers() + "',\n"
-            + "  'properties.ssl.keystore.password' = 'canary-keystore-789'\n"
-            + ");\n"
-            + "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ('properties.bootstrap.servers' = '"
-            + KAFKA.bootstrapServers() + "', 'properties.basic.auth.user.info' = 'bob:canary-reg-1',"
-            + " 'format' = 'json');\n"
-            + "SELECT 'typed' AS probe;\n"
-            + "!quit\n",
-        "--bootstrap-servers=" + KAFKA.bootstrapServers(), "--historyFile=" + history);
+    String jaas =
+        "org.apache.kafka.common.security.plain.PlainLoginModule required"
+            + " username=\\\"alice\\\" password=\\\"canary-secret-123\\\";";
+    Run run =
+        typed(
+            "CREATE EXTERNAL TABLE secured (id INT, name VARCHAR) TYPE 'kafka-connector'"
+                + " TBLPROPERTIES '{\"topic\": \"secured\", \"properties.bootstrap.servers\": \""
+                + KAFKA.bootstrapServers()
+                + "\", \"properties.security.protocol\": \"SASL_SSL\","
+                + " \"properties.sasl.mechanism\": \"PLAIN\", \"properties.sasl.jaas.config\": \""
+                + jaas
+                + "\", \"properties.ssl.truststore.password\": \"canary-trust-456\","
+                + " \"format\": \"json\"}';\n"
+                + "CREATE TABLE flink_secured (id INT) WITH (\n"
+                + "  'connector' = 'kafka', 'topic' = 'secured', 'format' = 'json',\n"
+                + "  'properties.bootstrap.servers' = '"
+                + KAFKA.bootstrapServers()
+                + "',\n"
+                + "  'properties.ssl.keystore.password' = 'canary-keystore-789'\n"
+                + ");\n"
+                + "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ('properties.bootstrap.servers' = '"
+                + KAFKA.bootstrapServers()
+                + "', 'properties.basic.auth.user.info' = 'bob:canary-reg-1',"
+                + " 'format' = 'json');\n"
+                + "SELECT 'typed' AS probe;\n"
+                + "!quit\n",
+            "--bootstrap-servers=" + KAFKA.bootstrapServers(),
+            "--historyFile=" + history);
     assertEquals(0, run.exitCode(), run.out() + run.err());
     assertFalse(run.out().contains("Error:"), run.out());
     assertTrue(run.out().contains("'probe'\n'typed'\n"), run.out());
     assertTrue(Files.exists(history), "no history file " + history);
     String saved = Files.readString(history);
-    for (String canary : List.of("canary-secret-123", "canary-trust-456", "canary-keystore-789",
-        "canary-reg-1")) {
+    for (String canary :
+        List.of("canary-secret-123", "canary-trust-456", "canary-keystore-789", "canary-reg-1")) {
       assertFalse(saved.contains(canary), canary + " in the history file:\n" + saved);
     }
     assertTrue(saved.contains("CREATE EXTERNAL TABLE secured (id INT, name VARCHAR)"), saved);

@@ -22,15 +22,23 @@ class SecretMaskingHistoryTest {
 
   @Test
   void theLineRunsAsTypedAndTheHistoryFileHoldsItMasked() throws Exception {
-    String typed = "CREATE TABLE t (id INT) WITH ('properties.sasl.jaas.config' ="
-        + " 'm required username=\"alice\" password=\"canary-1\";')";
+    String typed =
+        "CREATE TABLE t (id INT) WITH ('properties.sasl.jaas.config' ="
+            + " 'm required username=\"alice\" password=\"canary-1\";')";
     Path file = dir.resolve("history");
-    try (Terminal terminal = TerminalBuilder.builder().dumb(true)
-        .streams(new ByteArrayInputStream((typed + "\n").getBytes(StandardCharsets.UTF_8)),
-            new ByteArrayOutputStream())
-        .build()) {
-      LineReader reader = LineReaderBuilder.builder().terminal(terminal)
-          .history(new SecretMaskingHistory()).variable(LineReader.HISTORY_FILE, file).build();
+    try (Terminal terminal =
+        TerminalBuilder.builder()
+            .dumb(true)
+            .streams(
+                new ByteArrayInputStream((typed + "\n").getBytes(StandardCharsets.UTF_8)),
+                new ByteArrayOutputStream())
+            .build()) {
+      LineReader reader =
+          LineReaderBuilder.builder()
+              .terminal(terminal)
+              .history(new SecretMaskingHistory())
+              .variable(LineReader.HISTORY_FILE, file)
+              .build();
       assertEquals(typed, reader.readLine("> "));
       String recalled = reader.getHistory().get(reader.getHistory().last());
       assertEquals(typed.replace("canary-1", "******"), recalled);

@@ -342,7 +342,8 @@ final class AvroWriters {
         }
         out.startItem();
         out.writeString(
-            Utf16.wellFormed((String) entry.getKey(), AvroFormatFactory.IDENTIFIER, path + "{key}"));
+            Utf16.wellFormed(
+                (String) entry.getKey(), AvroFormatFactory.IDENTIFIER, path + "{key}"));
         valueWriter.write(entry.getValue(), out);
       }
       out.writeMapEnd();

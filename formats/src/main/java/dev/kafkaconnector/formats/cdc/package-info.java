@@ -3,13 +3,12 @@
  * what they share, built on the {@code json} package's converters.
  *
  * <p>Beam rows carry no change kind, so the kind travels in a column. Decoders emit rows of {@link
- * dev.kafkaconnector.formats.ProducedSchema} (the columns, then the requested format metadata);
- * the {@code row-kind} metadata ({@link dev.kafkaconnector.formats.FormatMetadata#rowKind()})
- * holds {@code +I}, {@code -U}, {@code +U} or {@code -D}. Encoders read the kind from a STRING
- * column named {@code row-kind} when the schema has one (else every row is an insert) and, like
- * Flink 1.19, write {@code +I}/{@code +U} as inserts and {@code -U}/{@code -D} as deletes; {@link
- * dev.kafkaconnector.formats.cdc.UpdateEncoder#encodeUpdate} writes a real update from both
- * images.
+ * dev.kafkaconnector.formats.ProducedSchema} (the columns, then the requested format metadata); the
+ * {@code row-kind} metadata ({@link dev.kafkaconnector.formats.FormatMetadata#rowKind()}) holds
+ * {@code +I}, {@code -U}, {@code +U} or {@code -D}. Encoders read the kind from a STRING column
+ * named {@code row-kind} when the schema has one (else every row is an insert) and, like Flink
+ * 1.19, write {@code +I}/{@code +U} as inserts and {@code -U}/{@code -D} as deletes; {@link
+ * dev.kafkaconnector.formats.cdc.UpdateEncoder#encodeUpdate} writes a real update from both images.
  *
  * <p>Nothing is dropped without a count: errors skipped by {@code <format>.ignore-parse-errors} go
  * to {@code <format>.ignored-parse-errors}; messages and rows skipped by design go to {@code

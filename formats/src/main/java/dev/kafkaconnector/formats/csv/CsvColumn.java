@@ -9,8 +9,8 @@ import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One column of a CSV line and how its field is read and written, worked out once per schema.
- * Like Flink's CSV format, a column is a scalar, an ARRAY of scalars (elements split by {@code
+ * One column of a CSV line and how its field is read and written, worked out once per schema. Like
+ * Flink's CSV format, a column is a scalar, an ARRAY of scalars (elements split by {@code
  * csv.array-element-delimiter}) or a ROW of scalars (its fields split the same way, by position).
  * MAP and deeper nesting cannot be written in a CSV field.
  */
@@ -105,8 +105,13 @@ final class CsvColumn implements Serializable {
               + " not supported");
     }
     return new CsvColumn(
-        name, Kind.SCALAR, nullable, new CsvValue[] {value}, new boolean[] {nullable},
-        new String[] {name}, null);
+        name,
+        Kind.SCALAR,
+        nullable,
+        new CsvValue[] {value},
+        new boolean[] {nullable},
+        new String[] {name},
+        null);
   }
 
   private static CsvValue scalar(String column, FieldType type, String where) {

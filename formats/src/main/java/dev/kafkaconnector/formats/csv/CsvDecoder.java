@@ -18,11 +18,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Decodes one CSV line into one row, columns by position in schema order, with Jackson's CSV
  * parser. Errors follow Flink's CSV format: without {@code csv.ignore-parse-errors} any error fails
- * the message naming the field; with it a bad field becomes null (the row is skipped when the
- * field is NOT NULL), a line with too few fields gets nulls for the missing ones, and a line that
- * cannot be parsed at all (bad quoting, invalid UTF-8, too many fields, a null message) is
- * skipped; each of these is counted in {@link IgnoredParseErrors}. A message holding only comment
- * lines (with {@code csv.allow-comments}) gives no row and is not an error.
+ * the message naming the field; with it a bad field becomes null (the row is skipped when the field
+ * is NOT NULL), a line with too few fields gets nulls for the missing ones, and a line that cannot
+ * be parsed at all (bad quoting, invalid UTF-8, too many fields, a null message) is skipped; each
+ * of these is counted in {@link IgnoredParseErrors}. A message holding only comment lines (with
+ * {@code csv.allow-comments}) gives no row and is not an error.
  */
 final class CsvDecoder implements RowDecoder {
   private static final long serialVersionUID = 1L;
@@ -41,8 +41,10 @@ final class CsvDecoder implements RowDecoder {
   private final Schema schema;
   private final CsvDialect dialect;
   private final CsvColumn[] columns;
+
   /** For each column of the line, its index in the output row, or -1 when it is not read. */
   private final int[] targets;
+
   private final boolean ignoreParseErrors;
   private transient @Nullable CsvFactory factory;
   private transient @Nullable CsvSchema csvSchema;
@@ -111,8 +113,7 @@ final class CsvDecoder implements RowDecoder {
         return skipLine("unexpected " + token + " in a CSV line", null);
       }
       if (parser.nextToken() != null) {
-        return skipLine(
-            "the message holds more than one CSV line (one message is one row)", null);
+        return skipLine("the message holds more than one CSV line (one message is one row)", null);
       }
     } catch (IOException | RuntimeException e) {
       return skipLine("the message is not a valid CSV line: " + e.getMessage(), e);
@@ -272,7 +273,12 @@ final class CsvDecoder implements RowDecoder {
     } catch (RuntimeException e) {
       return fieldError(
           field,
-          "cannot read '" + snippet(text) + "' as " + value.typeName() + " (" + e.getMessage()
+          "cannot read '"
+              + snippet(text)
+              + "' as "
+              + value.typeName()
+              + " ("
+              + e.getMessage()
               + ")",
           e);
     }

@@ -80,8 +80,8 @@ final class CsvEncoder implements RowEncoder {
           if (element == null) {
             generator.writeNull();
           } else {
-            writeScalar(generator, column.part(0), element, column.name() + "[" + index + "]",
-                true);
+            writeScalar(
+                generator, column.part(0), element, column.name() + "[" + index + "]", true);
           }
           index++;
         }
@@ -110,8 +110,9 @@ final class CsvEncoder implements RowEncoder {
       String text = type.format(value);
       if (inContainer && text.contains(dialect.arrayElementDelimiter())) {
         throw unreadable(
-            field, text, "holds the array element delimiter '" + dialect.arrayElementDelimiter()
-                + "'");
+            field,
+            text,
+            "holds the array element delimiter '" + dialect.arrayElementDelimiter() + "'");
       }
       if (quotingDisabled
           && (text.indexOf(dialect.fieldDelimiter()) >= 0
@@ -126,8 +127,9 @@ final class CsvEncoder implements RowEncoder {
 
   private static FormatException unreadable(String field, String text, String why) {
     String shown =
-        text.length() <= SNIPPET ? text : text.substring(0, SNIPPET) + "...(" + text.length()
-            + " characters)";
+        text.length() <= SNIPPET
+            ? text
+            : text.substring(0, SNIPPET) + "...(" + text.length() + " characters)";
     return new FormatException(
         CsvFormatFactory.IDENTIFIER,
         field,

@@ -42,8 +42,8 @@ public final class CsvFormatFactory implements FormatFactory {
   }
 
   /**
-   * Reads the line's fields by position as for all the columns, but converts (and checks) only
-   * the selected ones; a line missing only unselected trailing fields is not an error.
+   * Reads the line's fields by position as for all the columns, but converts (and checks) only the
+   * selected ones; a line missing only unselected trailing fields is not an error.
    */
   @Override
   public RowDecoder createDecoder(Schema schema, Schema selected, FormatContext context) {

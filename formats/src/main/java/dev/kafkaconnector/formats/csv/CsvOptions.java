@@ -114,7 +114,9 @@ public final class CsvOptions {
     char fieldDelimiter = singleChar(FIELD_DELIMITER, unescape(options.get(FIELD_DELIMITER)));
     int quote = disableQuote ? -1 : singleChar(QUOTE_CHARACTER, options.get(QUOTE_CHARACTER));
     int escape =
-        options.getOptional(ESCAPE_CHARACTER).map(v -> (int) singleChar(ESCAPE_CHARACTER, v))
+        options
+            .getOptional(ESCAPE_CHARACTER)
+            .map(v -> (int) singleChar(ESCAPE_CHARACTER, v))
             .orElse(-1);
     String arrayDelimiter = options.get(ARRAY_ELEMENT_DELIMITER);
     if (arrayDelimiter.isEmpty()) {
@@ -136,12 +138,18 @@ public final class CsvOptions {
     }
     if (quote == fieldDelimiter) {
       throw new IllegalArgumentException(
-          "Option '" + QUOTE_CHARACTER.key() + "' must differ from '" + FIELD_DELIMITER.key()
+          "Option '"
+              + QUOTE_CHARACTER.key()
+              + "' must differ from '"
+              + FIELD_DELIMITER.key()
               + "'.");
     }
     if (escape == fieldDelimiter) {
       throw new IllegalArgumentException(
-          "Option '" + ESCAPE_CHARACTER.key() + "' must differ from '" + FIELD_DELIMITER.key()
+          "Option '"
+              + ESCAPE_CHARACTER.key()
+              + "' must differ from '"
+              + FIELD_DELIMITER.key()
               + "'.");
     }
     return new CsvDialect(

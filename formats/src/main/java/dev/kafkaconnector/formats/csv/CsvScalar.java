@@ -1,9 +1,9 @@
 package dev.kafkaconnector.formats.csv;
 
-import dev.kafkaconnector.formats.text.FastTemporal;
 import com.fasterxml.jackson.core.Base64Variant;
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import dev.kafkaconnector.formats.text.FastTemporal;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;

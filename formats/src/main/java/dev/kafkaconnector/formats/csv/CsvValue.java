@@ -14,8 +14,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * How one scalar Beam type is read from and written to the text of a field: a {@link CsvScalar},
- * through a logical type's base type when the Beam type is a logical type other than the SQL
- * DATE, TIME and TIMESTAMP types (for example a fixed-precision DECIMAL or a CHAR).
+ * through a logical type's base type when the Beam type is a logical type other than the SQL DATE,
+ * TIME and TIMESTAMP types (for example a fixed-precision DECIMAL or a CHAR).
  */
 final class CsvValue implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -25,6 +25,7 @@ final class CsvValue implements Serializable {
 
   /** For a fixed-precision DECIMAL: its precision (0 otherwise) and scale. */
   private final int decimalPrecision;
+
   private final int decimalScale;
 
   private CsvValue(
@@ -93,7 +94,13 @@ final class CsvValue implements Serializable {
       BigDecimal fitted = Decimals.fit((BigDecimal) base, decimalPrecision, decimalScale);
       if (fitted == null) {
         throw new IllegalArgumentException(
-            "number " + base + " does not fit DECIMAL(" + decimalPrecision + ", " + decimalScale + ")");
+            "number "
+                + base
+                + " does not fit DECIMAL("
+                + decimalPrecision
+                + ", "
+                + decimalScale
+                + ")");
       }
       return fitted;
     }

@@ -103,8 +103,7 @@ final class ConversionError extends RuntimeException {
   }
 
   /** The path of the value, or null for the top-level value. */
-  @Nullable
-  String path() {
+  @Nullable String path() {
     if (path.isEmpty()) {
       return null;
     }

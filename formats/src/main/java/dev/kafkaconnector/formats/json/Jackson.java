@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The Jackson objects shared by the JSON formats. They are thread-safe once configured, and
- * sharing them shares Jackson's field-name symbol table and buffer recycling across decoders.
+ * The Jackson objects shared by the JSON formats. They are thread-safe once configured, and sharing
+ * them shares Jackson's field-name symbol table and buffer recycling across decoders.
  *
  * <p>Limits: strings may be as long as a Kafka message allows (Jackson 2.15 stops at 20M chars by
  * default); nesting stays limited to Jackson's default of 1000 levels, so hostile input fails with

@@ -6,10 +6,10 @@ import dev.kafkaconnector.formats.RowDecoder;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Decodes one JSON object per message into one row. A message that cannot be decoded (null,
- * empty, not UTF-8, not a JSON object, or with a value that cannot be converted into a NOT NULL
- * column) is a {@link FormatException}; with {@code json.ignore-parse-errors} it is skipped and
- * counted instead, and convertible-but-wrong values of nullable columns become null (counted).
+ * Decodes one JSON object per message into one row. A message that cannot be decoded (null, empty,
+ * not UTF-8, not a JSON object, or with a value that cannot be converted into a NOT NULL column) is
+ * a {@link FormatException}; with {@code json.ignore-parse-errors} it is skipped and counted
+ * instead, and convertible-but-wrong values of nullable columns become null (counted).
  */
 final class JsonDecoder implements RowDecoder {
   private static final long serialVersionUID = 1L;

@@ -17,9 +17,9 @@ import org.apache.beam.sdk.schemas.Schema;
  * <p>Where Flink drops or alters data without a trace, this format reports an error instead (which
  * {@code json.ignore-parse-errors} turns into a skipped row or a null field, counted): a null,
  * empty, non-object or JSON-null message, bytes that are not UTF-8, content after the object, a
- * BOOLEAN that is not true/false, a DECIMAL too wide for its precision, an impossible calendar date,
- * and a null in a NOT NULL column. TIME values are written with their fraction of a second (Flink
- * writes whole seconds only).
+ * BOOLEAN that is not true/false, a DECIMAL too wide for its precision, an impossible calendar
+ * date, and a null in a NOT NULL column. TIME values are written with their fraction of a second
+ * (Flink writes whole seconds only).
  */
 public final class JsonFormatFactory implements FormatFactory {
   public static final String IDENTIFIER = "json";

@@ -7,8 +7,8 @@ import java.util.List;
  * The schema-inference options of the spec ({@code infer-schema.*}), declared once for each
  * spelling: the connector's own keys (prefix {@code ""}: {@code infer-schema.primitive-as-string})
  * and the json format's ({@code json.infer-schema.primitive-as-string}, which {@code key.json.} /
- * {@code value.json.} scope to one side, as in the spec's YAML connector). The json format does
- * not read them: the connector's inference does, when a source has no schema.
+ * {@code value.json.} scope to one side, as in the spec's YAML connector). The json format does not
+ * read them: the connector's inference does, when a source has no schema.
  */
 public final class JsonInferenceOptions {
   private JsonInferenceOptions() {}

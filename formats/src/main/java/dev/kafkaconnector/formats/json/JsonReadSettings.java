@@ -31,8 +31,8 @@ public record JsonReadSettings(
    * Reads {@code <format>.fail-on-missing-field}, {@code <format>.ignore-parse-errors} and {@code
    * <format>.timestamp-format.standard} (absent keys take their defaults).
    *
-   * @throws IllegalArgumentException when a value is malformed or both boolean options are true
-   *     (as in Flink, a message cannot both fail on and ignore a missing field)
+   * @throws IllegalArgumentException when a value is malformed or both boolean options are true (as
+   *     in Flink, a message cannot both fail on and ignore a missing field)
    */
   public static JsonReadSettings from(String format, Configuration options) {
     boolean failOnMissing = options.get(JsonOptions.failOnMissingField(format));

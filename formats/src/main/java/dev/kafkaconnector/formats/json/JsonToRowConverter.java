@@ -18,17 +18,17 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Converts JSON objects into Beam {@link Row}s of one schema, with Flink 1.19 flink-json's
- * semantics; the building block of the {@code json} format and of the JSON-based changelog
- * formats. Build it once per schema and reuse it: the conversion of every column is resolved in
- * the constructor.
+ * semantics; the building block of the {@code json} format and of the JSON-based changelog formats.
+ * Build it once per schema and reuse it: the conversion of every column is resolved in the
+ * constructor.
  *
  * <p>Type mapping (JSON → Beam value): BOOLEAN ← true/false (or the strings "true"/"false");
- * TINYINT/SMALLINT/INT/BIGINT/FLOAT/DOUBLE/DECIMAL ← numbers or numeric strings; STRING ← any
- * value (objects and arrays as compact JSON text); BYTES ← base64 string; DATE ← {@code
- * yyyy-MM-dd}; TIME ← {@code HH:mm:ss[.fraction]}; TIMESTAMP ({@code SqlTypes.DATETIME}) and
- * TIMESTAMP_LTZ ({@code FieldType.DATETIME}, or {@code SqlTypes.TIMESTAMP}) ← strings in the
- * {@link TimestampFormat} of the settings; ROW ← object; ARRAY ← array; MAP (STRING keys) ←
- * object. Other logical types are read as their base type.
+ * TINYINT/SMALLINT/INT/BIGINT/FLOAT/DOUBLE/DECIMAL ← numbers or numeric strings; STRING ← any value
+ * (objects and arrays as compact JSON text); BYTES ← base64 string; DATE ← {@code yyyy-MM-dd}; TIME
+ * ← {@code HH:mm:ss[.fraction]}; TIMESTAMP ({@code SqlTypes.DATETIME}) and TIMESTAMP_LTZ ({@code
+ * FieldType.DATETIME}, or {@code SqlTypes.TIMESTAMP}) ← strings in the {@link TimestampFormat} of
+ * the settings; ROW ← object; ARRAY ← array; MAP (STRING keys) ← object. Other logical types are
+ * read as their base type.
  *
  * <p>Missing fields are null (or an error with {@code failOnMissingField}); unknown members are
  * skipped. With {@code ignoreParseErrors}, a value that cannot be converted becomes null and is
@@ -190,8 +190,8 @@ public final class JsonToRowConverter implements Serializable {
   }
 
   /**
-   * The shared mapper to read trees for {@code schema}: when it has DECIMAL values, floats are
-   * kept as {@link java.math.BigDecimal} in the tree so that no digit is lost (as Flink does).
+   * The shared mapper to read trees for {@code schema}: when it has DECIMAL values, floats are kept
+   * as {@link java.math.BigDecimal} in the tree so that no digit is lost (as Flink does).
    */
   public static ObjectMapper objectMapper(Schema schema) {
     return hasDecimal(FieldType.row(schema)) ? Jackson.EXACT_MAPPER : Jackson.MAPPER;

@@ -19,9 +19,9 @@ import org.apache.beam.sdk.values.Row;
 import org.joda.time.ReadableInstant;
 
 /**
- * Builds the tree of writers for a Beam type once (the mirror of {@link JsonReaders}): Flink's
- * JSON forms for every type, null fields as JSON null (or left out with ignore-null-fields), null
- * MAP keys per {@link MapNullKeyMode}.
+ * Builds the tree of writers for a Beam type once (the mirror of {@link JsonReaders}): Flink's JSON
+ * forms for every type, null fields as JSON null (or left out with ignore-null-fields), null MAP
+ * keys per {@link MapNullKeyMode}.
  */
 final class JsonWriters {
 

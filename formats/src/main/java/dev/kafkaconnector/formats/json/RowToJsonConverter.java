@@ -81,9 +81,9 @@ public final class RowToJsonConverter implements Serializable {
   }
 
   /**
-   * Writes {@code row} as an object to {@code generator} (for example as one member of a
-   * changelog envelope). Enables {@link JsonGenerator.Feature#WRITE_BIGDECIMAL_AS_PLAIN} on the
-   * generator when the settings ask for plain decimals.
+   * Writes {@code row} as an object to {@code generator} (for example as one member of a changelog
+   * envelope). Enables {@link JsonGenerator.Feature#WRITE_BIGDECIMAL_AS_PLAIN} on the generator
+   * when the settings ask for plain decimals.
    *
    * @throws FormatException naming the field when a value cannot be written
    * @throws IOException when the generator fails

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonParser.NumberType;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
-import java.io.StringWriter;
 import dev.kafkaconnector.formats.text.Decimals;
 import dev.kafkaconnector.schema.ColumnType;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.UUID;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
@@ -19,9 +19,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Readers of scalar values, with Flink's leniency: numbers may also be given as numeric strings
  * (trimmed), and a STRING column takes any JSON value (numbers and booleans as their text, objects
- * and arrays as compact JSON). Deliberately stricter than Flink where Flink loses data silently:
- * a BOOLEAN column takes only {@code true}/{@code false} (Flink turns any other text into false),
- * and a DECIMAL that does not fit its precision is an error (Flink gives null).
+ * and arrays as compact JSON). Deliberately stricter than Flink where Flink loses data silently: a
+ * BOOLEAN column takes only {@code true}/{@code false} (Flink turns any other text into false), and
+ * a DECIMAL that does not fit its precision is an error (Flink gives null).
  */
 final class ScalarReaders {
   private ScalarReaders() {}
@@ -75,8 +75,9 @@ final class ScalarReaders {
           return p -> timestamps.parseTimestampLtz(text(p, "a TIMESTAMP_LTZ string"));
         }
         // Beam's DATETIME (Beam SQL's TIMESTAMP): zone-less text is read as UTC
-        return p -> new org.joda.time.Instant(
-            timestamps.parseInstant(text(p, "a TIMESTAMP_LTZ string")).toEpochMilli());
+        return p ->
+            new org.joda.time.Instant(
+                timestamps.parseInstant(text(p, "a TIMESTAMP_LTZ string")).toEpochMilli());
       default:
         return null;
     }

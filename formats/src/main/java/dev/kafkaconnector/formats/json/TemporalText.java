@@ -13,8 +13,8 @@ import java.time.temporal.TemporalAccessor;
 import java.time.temporal.TemporalQueries;
 
 /**
- * The text forms of DATE, TIME and TIMESTAMP used by the JSON formats. The canonical shapes
- * ({@code yyyy-MM-dd}, {@code HH:mm:ss[.f{1,9}]}) are parsed and written by hand because {@link
+ * The text forms of DATE, TIME and TIMESTAMP used by the JSON formats. The canonical shapes ({@code
+ * yyyy-MM-dd}, {@code HH:mm:ss[.f{1,9}]}) are parsed and written by hand because {@link
  * DateTimeFormatter} costs about a microsecond and several objects per value; every other input
  * goes to the formatters Flink's flink-json uses, with one difference: they resolve strictly, so an
  * impossible date such as {@code 2021-02-29 00:00:00} is an error (Flink's lenient resolver would
@@ -56,9 +56,7 @@ final class TemporalText {
 
   static LocalDateTime parseDateTime(String s, char separator, boolean zulu) {
     int end = zulu ? s.length() - 1 : s.length();
-    if (end >= 19
-        && s.charAt(10) == separator
-        && (!zulu || s.charAt(end) == 'Z')) {
+    if (end >= 19 && s.charAt(10) == separator && (!zulu || s.charAt(end) == 'Z')) {
       LocalDate date = fastDate(s, 0);
       LocalTime time = date == null ? null : fastTime(s, 11, end);
       if (time != null) {

@@ -18,13 +18,13 @@ import java.time.LocalTime;
  * </ul>
  *
  * <p>The fraction has 0 to 9 digits when read; it is written with as few digits as the value needs
- * (none for whole seconds), as {@link java.time.format.DateTimeFormatter#ISO_LOCAL_TIME} does.
- * DATE ({@code yyyy-MM-dd}) and TIME ({@code HH:mm:ss[.fraction]}) do not depend on the standard;
- * they are here so that all the JSON formats share one implementation of the text forms.
+ * (none for whole seconds), as {@link java.time.format.DateTimeFormatter#ISO_LOCAL_TIME} does. DATE
+ * ({@code yyyy-MM-dd}) and TIME ({@code HH:mm:ss[.fraction]}) do not depend on the standard; they
+ * are here so that all the JSON formats share one implementation of the text forms.
  *
  * <p>Parsing and formatting are strict and allocation-light: the common shapes are handled without
- * {@link java.time.format.DateTimeFormatter}; anything else falls back to the formatters Flink uses,
- * so that both accept exactly the same text.
+ * {@link java.time.format.DateTimeFormatter}; anything else falls back to the formatters Flink
+ * uses, so that both accept exactly the same text.
  */
 public enum TimestampFormat {
   SQL("SQL", ' '),
@@ -82,7 +82,8 @@ public enum TimestampFormat {
   /** Formats a TIMESTAMP_LTZ in UTC with a trailing {@code Z}. */
   public String formatTimestampLtz(Instant value) {
     return TemporalText.formatDateTime(
-        LocalDateTime.ofEpochSecond(value.getEpochSecond(), value.getNano(), java.time.ZoneOffset.UTC),
+        LocalDateTime.ofEpochSecond(
+            value.getEpochSecond(), value.getNano(), java.time.ZoneOffset.UTC),
         separator,
         true);
   }

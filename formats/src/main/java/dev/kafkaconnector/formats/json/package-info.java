@@ -1,10 +1,11 @@
 /**
- * The {@code json} format and the JSON building blocks shared with the JSON-based changelog
- * formats ({@code debezium-json}, {@code canal-json}, {@code maxwell-json}).
+ * The {@code json} format and the JSON building blocks shared with the JSON-based changelog formats
+ * ({@code debezium-json}, {@code canal-json}, {@code maxwell-json}).
  *
  * <p>Building on it: declare the format's options with the factories of {@link
- * dev.kafkaconnector.formats.json.JsonOptions} ({@code JsonOptions.ignoreParseErrors("canal-json")},
- * ...), read them with {@link dev.kafkaconnector.formats.json.JsonReadSettings#from} / {@link
+ * dev.kafkaconnector.formats.json.JsonOptions} ({@code
+ * JsonOptions.ignoreParseErrors("canal-json")}, ...), read them with {@link
+ * dev.kafkaconnector.formats.json.JsonReadSettings#from} / {@link
  * dev.kafkaconnector.formats.json.JsonWriteSettings#from}, and build one {@link
  * dev.kafkaconnector.formats.json.JsonToRowConverter} / {@link
  * dev.kafkaconnector.formats.json.RowToJsonConverter} per schema in the decoder's or encoder's

@@ -53,7 +53,8 @@ public final class ConfigOption<T> implements Serializable {
 
   /** A string option with a default. */
   public static ConfigOption<String> string(String key, String defaultValue, String description) {
-    return new ConfigOption<>(key, "String", s -> s, defaultValue, defaultValue, description, false);
+    return new ConfigOption<>(
+        key, "String", s -> s, defaultValue, defaultValue, description, false);
   }
 
   /** A boolean option ({@code true} / {@code false}, case-insensitive). */
@@ -111,8 +112,8 @@ public final class ConfigOption<T> implements Serializable {
   }
 
   /**
-   * An option whose value is one of the constants of {@code type}, written as the constant's
-   * {@code toString()} (for example {@code earliest-offset}), case-insensitive.
+   * An option whose value is one of the constants of {@code type}, written as the constant's {@code
+   * toString()} (for example {@code earliest-offset}), case-insensitive.
    */
   public static <E extends Enum<E>> ConfigOption<E> enumValue(
       String key, Class<E> type, E defaultValue, String description) {
@@ -192,7 +193,13 @@ public final class ConfigOption<T> implements Serializable {
             "Invalid value <hidden> for option '" + key + "' (" + typeName + ")");
       }
       throw new IllegalArgumentException(
-          "Invalid value '" + text + "' for option '" + key + "' (" + typeName + "): "
+          "Invalid value '"
+              + text
+              + "' for option '"
+              + key
+              + "' ("
+              + typeName
+              + "): "
               + e.getMessage(),
           e);
     }

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * Parses durations the way Flink writes them in option values: a number followed by an optional
- * unit, with or without a space ({@code 5 min}, {@code 300s}, {@code 10m}, {@code 1 h}, {@code
- * 250 ms}). A number without unit is milliseconds. Negative values are accepted (some options use
- * them to disable a feature).
+ * unit, with or without a space ({@code 5 min}, {@code 300s}, {@code 10m}, {@code 1 h}, {@code 250
+ * ms}). A number without unit is milliseconds. Negative values are accepted (some options use them
+ * to disable a feature).
  */
 public final class DurationParser {
   private static final Map<String, ChronoUnit> UNITS =

@@ -16,9 +16,9 @@ import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Writes the single column as the whole message; a null column writes a null message. A STRING
- * that the charset cannot represent (a character outside it, an unpaired surrogate) is an error,
- * never replaced by {@code '?'} as {@code String.getBytes} would.
+ * Writes the single column as the whole message; a null column writes a null message. A STRING that
+ * the charset cannot represent (a character outside it, an unpaired surrogate) is an error, never
+ * replaced by {@code '?'} as {@code String.getBytes} would.
  */
 final class RawEncoder implements RowEncoder {
   private static final long serialVersionUID = 1L;
@@ -69,7 +69,11 @@ final class RawEncoder implements RowEncoder {
       throw new FormatException(
           RawFormatFactory.IDENTIFIER,
           fieldName,
-          "the string cannot be written in " + charsetName + " (" + e + "): a character outside"
+          "the string cannot be written in "
+              + charsetName
+              + " ("
+              + e
+              + "): a character outside"
               + " the charset or an unpaired surrogate",
           e);
     }

@@ -11,8 +11,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
 
 /**
- * The {@code raw} format: the whole key or value as one column, either BYTES or STRING decoded
- * with {@code raw.charset}.
+ * The {@code raw} format: the whole key or value as one column, either BYTES or STRING decoded with
+ * {@code raw.charset}.
  */
 public final class RawFormatFactory implements FormatFactory {
   public static final String IDENTIFIER = "raw";

@@ -26,9 +26,13 @@ public final class FastTemporal {
     int year = digits(s, from, 4);
     int month = digits(s, from + 5, 2);
     int day = digits(s, from + 8, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1
+    if (year < 0
+        || month < 1
+        || month > 12
+        || day < 1
         || day > 28 && day > YearMonth.of(year, month).lengthOfMonth()
-        || s.charAt(from + 4) != '-' || s.charAt(from + 7) != '-') {
+        || s.charAt(from + 4) != '-'
+        || s.charAt(from + 7) != '-') {
       return null;
     }
     return LocalDate.of(year, month, day);
@@ -43,8 +47,14 @@ public final class FastTemporal {
     int hour = digits(s, from, 2);
     int minute = digits(s, from + 3, 2);
     int second = digits(s, from + 6, 2);
-    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59
-        || s.charAt(from + 2) != ':' || s.charAt(from + 5) != ':') {
+    if (hour < 0
+        || hour > 23
+        || minute < 0
+        || minute > 59
+        || second < 0
+        || second > 59
+        || s.charAt(from + 2) != ':'
+        || s.charAt(from + 5) != ':') {
       return null;
     }
     int nano = 0;

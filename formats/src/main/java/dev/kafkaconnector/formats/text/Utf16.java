@@ -4,9 +4,9 @@ import dev.kafkaconnector.formats.FormatException;
 
 /**
  * Java strings are UTF-16 and may hold an unpaired surrogate, which no UTF-8 encoding can
- * represent: {@code String.getBytes(UTF_8)} and Avro's and protobuf's writers silently write
- * {@code '?'} instead. The binary formats check their strings here, so that such a row is a bad
- * row (the sink's policy) instead of a changed value.
+ * represent: {@code String.getBytes(UTF_8)} and Avro's and protobuf's writers silently write {@code
+ * '?'} instead. The binary formats check their strings here, so that such a row is a bad row (the
+ * sink's policy) instead of a changed value.
  */
 public final class Utf16 {
   private Utf16() {}
@@ -16,7 +16,9 @@ public final class Utf16 {
     for (int i = 0, n = text.length(); i < n; i++) {
       char c = text.charAt(i);
       if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
           i++;
           continue;
         }
@@ -29,8 +31,8 @@ public final class Utf16 {
   /**
    * {@code text}, checked.
    *
-   * @throws FormatException naming {@code format}, {@code field} and the position when the text
-   *     has an unpaired surrogate
+   * @throws FormatException naming {@code format}, {@code field} and the position when the text has
+   *     an unpaired surrogate
    */
   public static String wellFormed(String text, String format, String field) throws FormatException {
     int at = firstUnpairedSurrogate(text);

@@ -1,6 +1,5 @@
 package dev.kafkaconnector.formats.cdc;
 
-import dev.kafkaconnector.formats.TestMetrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +10,7 @@ import dev.kafkaconnector.formats.FormatMetadata;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.RowEncoder;
+import dev.kafkaconnector.formats.TestMetrics;
 import dev.kafkaconnector.formats.options.Configuration;
 import java.io.IOException;
 import java.io.InputStream;

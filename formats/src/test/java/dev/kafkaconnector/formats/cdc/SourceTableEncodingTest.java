@@ -35,7 +35,9 @@ class SourceTableEncodingTest {
   @Test
   void debeziumTwoPartIdIsDbAndTable() throws Exception {
     JsonNode m =
-        json(encoder("debezium-json", Map.of(), TableId.of("mydb", "t1")).encodeUpdate(BEFORE, AFTER));
+        json(
+            encoder("debezium-json", Map.of(), TableId.of("mydb", "t1"))
+                .encodeUpdate(BEFORE, AFTER));
     assertEquals("u", m.get("op").asText());
     assertEquals("mydb", m.at("/source/db").asText());
     assertEquals("t1", m.at("/source/table").asText());

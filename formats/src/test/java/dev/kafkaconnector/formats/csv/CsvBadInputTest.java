@@ -31,7 +31,9 @@ class CsvBadInputTest {
   private static final Schema NOT_NULL_ID =
       Schema.builder().addInt32Field("id").addNullableField("name", FieldType.STRING).build();
 
-  /** Asserts that the line fails naming {@code field} (null: no field) and mentioning {@code text}. */
+  /**
+   * Asserts that the line fails naming {@code field} (null: no field) and mentioning {@code text}.
+   */
   private static FormatException assertFails(
       RowDecoder decoder, byte[] message, String field, String text) {
     FormatException e = assertThrows(FormatException.class, () -> decode(decoder, message));
@@ -43,8 +45,8 @@ class CsvBadInputTest {
 
   private static FormatException assertFails(
       RowDecoder decoder, String line, String field, String text) {
-    return assertFails(decoder, line.getBytes(java.nio.charset.StandardCharsets.UTF_8), field,
-        text);
+    return assertFails(
+        decoder, line.getBytes(java.nio.charset.StandardCharsets.UTF_8), field, text);
   }
 
   /** Asserts that with ignore-parse-errors the line gives {@code expected} and counts errors. */
@@ -56,10 +58,10 @@ class CsvBadInputTest {
     }
   }
 
-  private static void assertIgnored(RowDecoder decoder, String line, List<Row> expected,
-      long errors) throws Exception {
-    assertIgnored(decoder, line.getBytes(java.nio.charset.StandardCharsets.UTF_8), expected,
-        errors);
+  private static void assertIgnored(
+      RowDecoder decoder, String line, List<Row> expected, long errors) throws Exception {
+    assertIgnored(
+        decoder, line.getBytes(java.nio.charset.StandardCharsets.UTF_8), expected, errors);
   }
 
   private static Row spec(Integer id, String name) {
@@ -116,12 +118,25 @@ class CsvBadInputTest {
             .addNullableField("ts", FieldType.logicalType(SqlTypes.DATETIME))
             .addNullableField("ltz", FieldType.DATETIME)
             .build();
-    String good = "1,2,3,4.5,5.5,6.5,true,awML,2024-01-01,10:00,2024-01-01 10:00:00,"
-        + "2024-01-01 10:00:00Z";
+    String good =
+        "1,2,3,4.5,5.5,6.5,true,awML,2024-01-01,10:00,2024-01-01 10:00:00,"
+            + "2024-01-01 10:00:00Z";
     Row ok = single(decoder(all, Map.of()), good);
     assertEquals(12, ok.getValues().stream().filter(v -> v != null).count());
-    String[] bad = {"128", "40000", "9223372036854775808", "x", "1.2.3", "1e", "yes", "!!!",
-        "2024-13-01", "25:00", "2024-01-01", "yesterday"};
+    String[] bad = {
+      "128",
+      "40000",
+      "9223372036854775808",
+      "x",
+      "1.2.3",
+      "1e",
+      "yes",
+      "!!!",
+      "2024-13-01",
+      "25:00",
+      "2024-01-01",
+      "yesterday"
+    };
     RowDecoder strict = decoder(all, Map.of());
     RowDecoder lenient = decoder(all, IGNORE);
     String[] fields = good.split(",");
@@ -152,7 +167,9 @@ class CsvBadInputTest {
             .addNullableField("b", FieldType.INT32)
             .build();
     assertIgnored(
-        decoder(ints, IGNORE), "x,y", List.of(Row.withSchema(ints).addValues(null, null).build()),
+        decoder(ints, IGNORE),
+        "x,y",
+        List.of(Row.withSchema(ints).addValues(null, null).build()),
         2);
   }
 
@@ -160,8 +177,7 @@ class CsvBadInputTest {
   void missingFieldsAreNullWhenIgnored() throws Exception {
     assertFails(decoder(SPEC, Map.of()), "1", "name", "missing");
     assertIgnored(decoder(SPEC, IGNORE), "1", List.of(spec(1, null)), 1);
-    Schema notNullName =
-        Schema.builder().addInt32Field("id").addStringField("name").build();
+    Schema notNullName = Schema.builder().addInt32Field("id").addStringField("name").build();
     assertIgnored(decoder(notNullName, IGNORE), "1", List.of(), 1);
   }
 
@@ -177,8 +193,8 @@ class CsvBadInputTest {
   void nullLiteralInNotNullColumn() throws Exception {
     Map<String, String> options = Map.of("csv.null-literal", "null");
     assertFails(decoder(NOT_NULL_ID, options), "null,Alice", "id", "NOT NULL");
-    Map<String, String> both = Map.of("csv.null-literal", "null", "csv.ignore-parse-errors",
-        "true");
+    Map<String, String> both =
+        Map.of("csv.null-literal", "null", "csv.ignore-parse-errors", "true");
     assertIgnored(decoder(NOT_NULL_ID, both), "null,Alice", List.of(), 1);
   }
 
@@ -188,8 +204,9 @@ class CsvBadInputTest {
         Schema.builder()
             .addNullableField("ints", FieldType.array(FieldType.INT32.withNullable(true)))
             .addNullableField("strict", FieldType.array(FieldType.INT32))
-            .addNullableField("r", FieldType.row(
-                Schema.builder().addStringField("f0").addInt32Field("f1").build()))
+            .addNullableField(
+                "r",
+                FieldType.row(Schema.builder().addStringField("f0").addInt32Field("f1").build()))
             .build();
     RowDecoder strict = decoder(schema, Map.of());
     assertFails(strict, "1;x;3,1,a;1", "ints[1]", "'x'");
@@ -217,8 +234,8 @@ class CsvBadInputTest {
     assertFails(decoder(SPEC, Map.of()), "1,Alice\n2,Bob", null, "more than one CSV line");
     assertIgnored(decoder(SPEC, IGNORE), "1,Alice\n2,Bob", List.of(), 1);
     // but a line break inside quotes is part of the value
-    assertEquals("Alice\nBob", single(decoder(SPEC, Map.of()), "1,\"Alice\nBob\"")
-        .getString("name"));
+    assertEquals(
+        "Alice\nBob", single(decoder(SPEC, Map.of()), "1,\"Alice\nBob\"").getString("name"));
   }
 
   @Test
@@ -227,8 +244,10 @@ class CsvBadInputTest {
     assertEquals(nested, single(decoder(SPEC, Map.of()), "1," + nested).getString("name"));
     assertFails(decoder(SPEC, Map.of()), nested + ",x", "id", "longer than 1000");
     Schema arrays = Schema.builder().addArrayField("a", FieldType.STRING).build();
-    List<Object> elements = single(decoder(arrays, Map.of()), ";".repeat(100_000))
-        .getArray("a").stream().map(o -> (Object) o).toList();
+    List<Object> elements =
+        single(decoder(arrays, Map.of()), ";".repeat(100_000)).getArray("a").stream()
+            .map(o -> (Object) o)
+            .toList();
     assertEquals(100_001, elements.size());
   }
 
@@ -240,14 +259,15 @@ class CsvBadInputTest {
     assertEquals(row, single(decoder(SPEC, Map.of()), line));
     // above Jackson's default limit of 20M characters
     String big = "y".repeat(21_000_000);
-    assertEquals(big.length(), single(decoder(SPEC, Map.of()), "1," + big).getString("name")
-        .length());
+    assertEquals(
+        big.length(), single(decoder(SPEC, Map.of()), "1," + big).getString("name").length());
     Schema bytes = Schema.builder().addByteArrayField("b").build();
     byte[] payload = new byte[3 * 1024 * 1024];
     new java.util.Random(1).nextBytes(payload);
     Row bytesRow = Row.withSchema(bytes).addValue(payload).build();
-    assertArrayEquals(payload, single(decoder(bytes, Map.of()),
-        encode(encoder(bytes, Map.of()), bytesRow)).getBytes("b"));
+    assertArrayEquals(
+        payload,
+        single(decoder(bytes, Map.of()), encode(encoder(bytes, Map.of()), bytesRow)).getBytes("b"));
   }
 
   @Test

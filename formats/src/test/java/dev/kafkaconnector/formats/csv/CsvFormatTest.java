@@ -117,15 +117,20 @@ class CsvFormatTest {
   void defaultsAreFlinks() {
     Map<String, Object> defaults =
         Map.of(
-            "csv.field-delimiter", ",",
-            "csv.disable-quote-character", false,
-            "csv.quote-character", "\"",
-            "csv.allow-comments", false,
-            "csv.ignore-parse-errors", false,
-            "csv.array-element-delimiter", ";");
+            "csv.field-delimiter",
+            ",",
+            "csv.disable-quote-character",
+            false,
+            "csv.quote-character",
+            "\"",
+            "csv.allow-comments",
+            false,
+            "csv.ignore-parse-errors",
+            false,
+            "csv.array-element-delimiter",
+            ";");
     for (ConfigOption<?> option : csv().options()) {
-      assertEquals(
-          defaults.get(option.key()), option.defaultValue().orElse(null), option.key());
+      assertEquals(defaults.get(option.key()), option.defaultValue().orElse(null), option.key());
       assertTrue(!option.description().isBlank(), option.key());
     }
   }
@@ -175,7 +180,8 @@ class CsvFormatTest {
     Map<String, String> options = Map.of("csv.null-literal", "null");
     Row nulls = Row.nullRow(ALL);
     String line = encode(encoder(ALL, options), nulls);
-    assertEquals(String.join(",", java.util.Collections.nCopies(ALL.getFieldCount(), "null")), line);
+    assertEquals(
+        String.join(",", java.util.Collections.nCopies(ALL.getFieldCount(), "null")), line);
     assertRowEquals(nulls, single(decoder(ALL, options), line));
   }
 
@@ -207,9 +213,14 @@ class CsvFormatTest {
             .addNullableField("ts", FieldType.logicalType(SqlTypes.DATETIME))
             .addNullableField("dec", FieldType.DECIMAL)
             .addNullableField("tiny", FieldType.array(FieldType.BYTE.withNullable(true)))
-            .addNullableField("r", FieldType.row(
-                Schema.builder().addStringField("f0").addInt32Field("f1")
-                    .addBooleanField("f2").build()))
+            .addNullableField(
+                "r",
+                FieldType.row(
+                    Schema.builder()
+                        .addStringField("f0")
+                        .addInt32Field("f1")
+                        .addBooleanField("f2")
+                        .build()))
             .build();
     RowDecoder decoder = decoder(schema, Map.of("csv.null-literal", "null"));
     Row row =
@@ -245,11 +256,7 @@ class CsvFormatTest {
   @Test
   void numbersAndBooleansIgnoreSurroundingSpaces() throws Exception {
     Schema schema =
-        Schema.builder()
-            .addInt32Field("i")
-            .addBooleanField("b")
-            .addStringField("s")
-            .build();
+        Schema.builder().addInt32Field("i").addBooleanField("b").addStringField("s").build();
     Row row = single(decoder(schema, Map.of()), "  12 , TRUE , keep ");
     assertEquals(List.of(12, true, " keep "), row.getValues());
   }
@@ -307,7 +314,12 @@ class CsvFormatTest {
   @Test
   void decoderAndEncoderSurviveSerialization() throws Exception {
     Map<String, String> options =
-        Map.of("csv.field-delimiter", "|", "csv.null-literal", "N/A", "csv.ignore-parse-errors",
+        Map.of(
+            "csv.field-delimiter",
+            "|",
+            "csv.null-literal",
+            "N/A",
+            "csv.ignore-parse-errors",
             "true");
     RowDecoder decoder = decoder(ALL, options);
     RowEncoder encoder = encoder(ALL, options);
@@ -328,16 +340,18 @@ class CsvFormatTest {
     FormatException e =
         assertThrows(
             FormatException.class,
-            () -> encoder(schema, Map.of())
-                .encode(Row.withSchema(schema).addValue(List.of("ok", "a;b")).build()));
+            () ->
+                encoder(schema, Map.of())
+                    .encode(Row.withSchema(schema).addValue(List.of("ok", "a;b")).build()));
     assertEquals("tags[1]", e.field());
     assertTrue(e.getMessage().contains("array element delimiter"), e.getMessage());
 
     FormatException wrongType =
         assertThrows(
             FormatException.class,
-            () -> encoder(SPEC, Map.of())
-                .encode(Row.withSchema(SPEC).attachValues(Arrays.asList("not an int", "x"))));
+            () ->
+                encoder(SPEC, Map.of())
+                    .encode(Row.withSchema(SPEC).attachValues(Arrays.asList("not an int", "x"))));
     assertEquals("id", wrongType.field());
   }
 
@@ -373,12 +387,16 @@ class CsvFormatTest {
     java.util.List<org.apache.beam.sdk.values.Row> rows = new java.util.ArrayList<>();
     decoder.decode("12.5".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add);
     decoder.decode("12.345".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add);
-    org.junit.jupiter.api.Assertions.assertEquals(new java.math.BigDecimal("12.50"), rows.get(0).getValue("price"));
-    org.junit.jupiter.api.Assertions.assertEquals(new java.math.BigDecimal("12.35"), rows.get(1).getValue("price"));
+    org.junit.jupiter.api.Assertions.assertEquals(
+        new java.math.BigDecimal("12.50"), rows.get(0).getValue("price"));
+    org.junit.jupiter.api.Assertions.assertEquals(
+        new java.math.BigDecimal("12.35"), rows.get(1).getValue("price"));
     dev.kafkaconnector.formats.FormatException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             dev.kafkaconnector.formats.FormatException.class,
-            () -> decoder.decode("123456789.5".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add));
+            () ->
+                decoder.decode(
+                    "123456789.5".getBytes(java.nio.charset.StandardCharsets.UTF_8), rows::add));
     org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("price"), e.getMessage());
   }
 }

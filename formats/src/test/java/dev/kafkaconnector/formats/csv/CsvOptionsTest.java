@@ -62,10 +62,8 @@ class CsvOptionsTest {
   @Test
   void lineDelimiterIsOnlyWrittenWhenSet() throws Exception {
     assertEquals("1,Alice", encode(encoder(SPEC, Map.of()), ALICE));
-    assertEquals(
-        "1,Alice\n", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\n")), ALICE));
-    assertEquals(
-        "1,Alice\r", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\r")), ALICE));
+    assertEquals("1,Alice\n", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\n")), ALICE));
+    assertEquals("1,Alice\r", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\r")), ALICE));
     assertEquals(
         "1,Alice\r\n", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\\r\\n")), ALICE));
     // decoding accepts any of them, whatever the option says
@@ -116,8 +114,8 @@ class CsvOptionsTest {
     assertEquals(
         ALICE,
         single(
-            decoder(SPEC, Map.of("csv.disable-quote-character", "false", "csv.quote-character",
-                "'")),
+            decoder(
+                SPEC, Map.of("csv.disable-quote-character", "false", "csv.quote-character", "'")),
             "1,'Alice'"));
   }
 
@@ -135,8 +133,7 @@ class CsvOptionsTest {
     assertEquals("a;b'c", single(decoder, "BEGIN;'a;b*'c';END").getString("f1"));
 
     var backslash = decoder(STRINGS, Map.of("csv.escape-character", "\\"));
-    assertEquals(
-        List.of("a,b", "q\"", "z"), single(backslash, "a\\,b,\"q\\\"\",z").getValues());
+    assertEquals(List.of("a,b", "q\"", "z"), single(backslash, "a\\,b,\"q\\\"\",z").getValues());
     Row row = Row.withSchema(STRINGS).addValues("back\\slash", "x", "y").build();
     Map<String, String> esc = Map.of("csv.escape-character", "\\");
     assertEquals(row, single(decoder(STRINGS, esc), encode(encoder(STRINGS, esc), row)));
@@ -155,8 +152,7 @@ class CsvOptionsTest {
     assertEquals(ALICE, single(decoder(SPEC, options), "# header\n1,Alice"));
     // a value starting with '#' is quoted when written, so it is not read back as a comment
     Row hash = Row.withSchema(STRINGS).addValues("#x", "y", "z").build();
-    assertEquals(
-        hash, single(decoder(STRINGS, options), encode(encoder(STRINGS, options), hash)));
+    assertEquals(hash, single(decoder(STRINGS, options), encode(encoder(STRINGS, options), hash)));
     // without the option '#' is plain text
     assertEquals("#Test", single(decoder(STRINGS, Map.of()), "#Test,12,Test").getString("f0"));
   }
@@ -166,8 +162,7 @@ class CsvOptionsTest {
     Schema schema =
         Schema.builder()
             .addArrayField("tags", FieldType.STRING)
-            .addRowField(
-                "r", Schema.builder().addStringField("f0").addStringField("f1").build())
+            .addRowField("r", Schema.builder().addStringField("f0").addStringField("f1").build())
             .build();
     Map<String, String> colon = Map.of("csv.array-element-delimiter", ":");
     Row row = single(decoder(schema, colon), "a:b;c,1:hello world");
@@ -176,8 +171,8 @@ class CsvOptionsTest {
     assertEquals("a:b;c,\"1:hello world\"", encode(encoder(schema, colon), row));
     // a delimiter may be longer than one character, as Jackson allows
     Map<String, String> pipes = Map.of("csv.array-element-delimiter", "||");
-    assertEquals(List.of("a", "b|c"), single(decoder(schema, pipes), "a||b|c,x||y")
-        .getArray("tags"));
+    assertEquals(
+        List.of("a", "b|c"), single(decoder(schema, pipes), "a||b|c,x||y").getArray("tags"));
     assertRejected(Map.of("csv.array-element-delimiter", ""), "csv.array-element-delimiter");
   }
 

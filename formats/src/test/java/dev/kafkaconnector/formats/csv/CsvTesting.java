@@ -2,7 +2,6 @@ package dev.kafkaconnector.formats.csv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.kafkaconnector.formats.TestMetrics;
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.FormatFactory;
@@ -10,6 +9,7 @@ import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.IgnoredParseErrors;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.RowEncoder;
+import dev.kafkaconnector.formats.TestMetrics;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.kafkaconnector.formats.json;
 
-import dev.kafkaconnector.formats.TestMetrics;
 import static dev.kafkaconnector.formats.json.JsonFormatTest.decode;
 import static dev.kafkaconnector.formats.json.JsonFormatTest.decodeAll;
 import static dev.kafkaconnector.formats.json.JsonFormatTest.decoder;
@@ -11,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.RowDecoder;
+import dev.kafkaconnector.formats.TestMetrics;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalTime;
 import java.util.Arrays;
@@ -23,8 +23,8 @@ import org.apache.beam.sdk.values.Row;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bad input every decoder must handle, with both policies: a {@link FormatException} naming
- * the field, or (json.ignore-parse-errors) Flink's skip-the-row / null-the-field, always counted.
+ * The bad input every decoder must handle, with both policies: a {@link FormatException} naming the
+ * field, or (json.ignore-parse-errors) Flink's skip-the-row / null-the-field, always counted.
  */
 class JsonBadInputTest {
 
@@ -40,7 +40,8 @@ class JsonBadInputTest {
           .addNullableField("name", FieldType.STRING)
           .addNullableField("obj", FieldType.row(OBJ))
           .addNullableField("ints", FieldType.array(FieldType.INT32.withNullable(true)))
-          .addNullableField("m", FieldType.map(FieldType.STRING, FieldType.INT32.withNullable(true)))
+          .addNullableField(
+              "m", FieldType.map(FieldType.STRING, FieldType.INT32.withNullable(true)))
           .addNullableField("after", FieldType.INT32)
           .build();
   static final Map<String, String> IGNORE = Map.of("json.ignore-parse-errors", "true");
@@ -51,9 +52,14 @@ class JsonBadInputTest {
 
   static FormatException failure(RowDecoder decoder, byte[] message) {
     FormatException e =
-        assertThrows(FormatException.class, () -> decoder.decode(message, row -> {
-          throw new AssertionError("no row may be emitted for a bad message: " + row);
-        }));
+        assertThrows(
+            FormatException.class,
+            () ->
+                decoder.decode(
+                    message,
+                    row -> {
+                      throw new AssertionError("no row may be emitted for a bad message: " + row);
+                    }));
     assertEquals("json", e.format());
     return e;
   }
@@ -69,13 +75,19 @@ class JsonBadInputTest {
   @Test
   void malformedJson() throws Exception {
     String[] malformed = {
-      "{\"id\": 1,", "{\"id\": 1", "{id: 1}", "{\"id\": 01}", "{\"id\": tru}", "not json",
-      "{\"id\": 1} trailing", "{\"id\": 1}{\"id\": 2}", "{\"name\": \"unterminated}",
+      "{\"id\": 1,",
+      "{\"id\": 1",
+      "{id: 1}",
+      "{\"id\": 01}",
+      "{\"id\": tru}",
+      "not json",
+      "{\"id\": 1} trailing",
+      "{\"id\": 1}{\"id\": 2}",
+      "{\"name\": \"unterminated}",
     };
     for (String m : malformed) {
       FormatException e = failure(decoder(SCHEMA, Map.of()), utf8(m));
-      assertTrue(
-          e.getMessage().contains("JSON") || e.getMessage().contains("json"), m + ": " + e);
+      assertTrue(e.getMessage().contains("JSON") || e.getMessage().contains("json"), m + ": " + e);
       skippedAndCounted(utf8(m));
     }
     // the field is named where the parser was when the JSON broke
@@ -147,8 +159,7 @@ class JsonBadInputTest {
     Schema strict =
         Schema.builder()
             .addInt64Field("id")
-            .addNullableField(
-                "inner", FieldType.row(Schema.builder().addInt32Field("a").build()))
+            .addNullableField("inner", FieldType.row(Schema.builder().addInt32Field("a").build()))
             .addNullableField("after", FieldType.INT32)
             .build();
     RowDecoder failing = decoder(strict, Map.of());
@@ -156,12 +167,14 @@ class JsonBadInputTest {
     assertTrue(failure(failing, utf8("{\"id\": null}")).getMessage().contains("NOT NULL"));
     assertEquals("id", failure(failing, utf8("{\"after\": 1}")).field());
     assertEquals("inner.a", failure(failing, utf8("{\"id\": 1, \"inner\": {}}")).field());
-    assertEquals("inner.a", failure(failing, utf8("{\"id\": 1, \"inner\": {\"a\": \"x\"}}")).field());
+    assertEquals(
+        "inner.a", failure(failing, utf8("{\"id\": 1, \"inner\": {\"a\": \"x\"}}")).field());
 
     try (TestMetrics metrics = new TestMetrics()) {
       RowDecoder ignoring = decoder(strict, IGNORE);
       // the nullable ROW around the bad NOT NULL value becomes null; reading goes on after it
-      Row row = decode(ignoring, "{\"id\": 1, \"inner\": {\"a\": \"x\", \"b\": [[1]]}, \"after\": 2}");
+      Row row =
+          decode(ignoring, "{\"id\": 1, \"inner\": {\"a\": \"x\", \"b\": [[1]]}, \"after\": 2}");
       assertNull(row.getValue("inner"));
       assertEquals(2, row.getInt32("after"));
       assertEquals(1, metrics.ignored("json"));
@@ -187,8 +200,7 @@ class JsonBadInputTest {
         "{\"id\": 1, \"name\": null, \"obj\": {\"time1\": \"10:00:00\", \"str\": \"s\", \"lg\": 2},"
             + " \"ints\": [], \"m\": {}, \"after\": 3}";
     assertEquals(
-        LocalTime.of(10, 0),
-        decode(failOnMissing, complete).getRow("obj").getValue("time1"));
+        LocalTime.of(10, 0), decode(failOnMissing, complete).getRow("obj").getValue("time1"));
     String nestedMissing = complete.replace("\"lg\": 2", "\"other\": 2");
     assertEquals("obj.lg", failure(failOnMissing, utf8(nestedMissing)).field());
     // unknown members are ignored, whatever their shape
@@ -204,9 +216,26 @@ class JsonBadInputTest {
       {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xFF, '"', '}'},
       {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xC3, 0x28, '"', '}'},
       {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xC0, (byte) 0x80, '"', '}'},
-      {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '}'},
-      {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xF4, (byte) 0x90, (byte) 0x80,
-        (byte) 0x80, '"', '}'},
+      {
+        '{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '}'
+      },
+      {
+        '{',
+        '"',
+        'n',
+        'a',
+        'm',
+        'e',
+        '"',
+        ':',
+        '"',
+        (byte) 0xF4,
+        (byte) 0x90,
+        (byte) 0x80,
+        (byte) 0x80,
+        '"',
+        '}'
+      },
       {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', 'a', (byte) 0xE2, (byte) 0x82},
     };
     for (byte[] message : invalid) {
@@ -264,7 +293,8 @@ class JsonBadInputTest {
     assertEquals(big, row.getString("name"));
     // and also as an unknown member that is skipped
     assertEquals(
-        2L, decode(decoder(SCHEMA, Map.of()), "{\"skip\": \"" + big + "\", \"id\": 2}").getInt64("id"));
+        2L,
+        decode(decoder(SCHEMA, Map.of()), "{\"skip\": \"" + big + "\", \"id\": 2}").getInt64("id"));
   }
 
   @Test

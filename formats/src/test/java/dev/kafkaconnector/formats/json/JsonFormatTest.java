@@ -69,9 +69,11 @@ class JsonFormatTest {
           .addNullableField("arr_of_rows", FieldType.array(FieldType.row(INNER).withNullable(true)))
           .addNullableField(
               "arr_of_arr",
-              FieldType.array(FieldType.array(FieldType.INT32.withNullable(true)).withNullable(true)))
+              FieldType.array(
+                  FieldType.array(FieldType.INT32.withNullable(true)).withNullable(true)))
           .addNullableField("iter", FieldType.iterable(FieldType.INT64.withNullable(true)))
-          .addNullableField("map", FieldType.map(FieldType.STRING, FieldType.INT64.withNullable(true)))
+          .addNullableField(
+              "map", FieldType.map(FieldType.STRING, FieldType.INT64.withNullable(true)))
           .addNullableField(
               "map_of_map",
               FieldType.map(
@@ -79,7 +81,8 @@ class JsonFormatTest {
                   FieldType.map(FieldType.STRING, FieldType.INT32.withNullable(true))
                       .withNullable(true)))
           .addNullableField(
-              "map_of_rows", FieldType.map(FieldType.STRING, FieldType.row(INNER).withNullable(true)))
+              "map_of_rows",
+              FieldType.map(FieldType.STRING, FieldType.row(INNER).withNullable(true)))
           .build();
 
   static FormatFactory json() {
@@ -244,8 +247,7 @@ class JsonFormatTest {
                 LocalDate.of(2020, 12, 30),
                 LocalTime.of(12, 13, 14),
                 LocalDateTime.of(2020, 12, 30, 12, 13, 14, 123_000_000),
-                new org.joda.time.Instant(
-                    Instant.parse("2020-12-30T12:13:14.123Z").toEpochMilli()),
+                new org.joda.time.Instant(Instant.parse("2020-12-30T12:13:14.123Z").toEpochMilli()),
                 new BigDecimal("0.000000027"),
                 null)
             .build();
@@ -293,8 +295,7 @@ class JsonFormatTest {
     byte[] bytes = encoder(schema, Map.of()).encode(row);
     // BMP characters are raw UTF-8; Jackson 2.15 (like the Jackson inside Flink) writes
     // supplementary characters as an escaped surrogate pair, which is valid JSON.
-    assertArrayEquals(
-        "{\"s\":\"é世\\uD83D\\uDE00\"}".getBytes(StandardCharsets.UTF_8), bytes);
+    assertArrayEquals("{\"s\":\"é世\\uD83D\\uDE00\"}".getBytes(StandardCharsets.UTF_8), bytes);
     assertEquals(row, decodeAll(decoder(schema, Map.of()), bytes).get(0));
   }
 

@@ -49,8 +49,7 @@ class JsonSpecExampleTest {
           .addNullableField("date", FieldType.logicalType(SqlTypes.DATE))
           .addNullableField("obj", FieldType.row(OBJ))
           .addNullableField("arr", FieldType.array(FieldType.STRING.withNullable(true)))
-          .addNullableField(
-              "rowinarr", FieldType.array(FieldType.row(F1F2).withNullable(true)))
+          .addNullableField("rowinarr", FieldType.array(FieldType.row(F1F2).withNullable(true)))
           .addNullableField("time", FieldType.logicalType(SqlTypes.TIME))
           .addNullableField("timestamp", FieldType.logicalType(SqlTypes.DATETIME))
           .addNullableField(
@@ -111,7 +110,9 @@ class JsonSpecExampleTest {
                 1234567890L,
                 "tom",
                 LocalDate.of(2000, 10, 25),
-                Row.withSchema(OBJ).addValues(LocalTime.of(11, 11, 11), "test", 1122334455L).build(),
+                Row.withSchema(OBJ)
+                    .addValues(LocalTime.of(11, 11, 11), "test", 1122334455L)
+                    .build(),
                 List.of("aa", "bb", "cc", "dd"),
                 List.of(
                     Row.withSchema(F1F2).addValues("f11", 111).build(),
@@ -158,7 +159,8 @@ class JsonSpecExampleTest {
             mapinmap,
             mapinmap.get("inner_map").get("key"));
     String printed =
-        "+I(" + selected.stream().map(JsonSpecExampleTest::flink).collect(Collectors.joining(","))
+        "+I("
+            + selected.stream().map(JsonSpecExampleTest::flink).collect(Collectors.joining(","))
             + ")";
     String specification =
         "+I(1234567890,tom,2000-10-25,test,[aa, bb, cc, dd],dd,[f11,111, f12,222],111,13:13:13,"
@@ -169,10 +171,14 @@ class JsonSpecExampleTest {
   /** Flink's printing of a value: rows as their comma-separated fields, collections as Java's. */
   private static String flink(Object value) {
     if (value instanceof Row row) {
-      return row.getValues().stream().map(JsonSpecExampleTest::flink).collect(Collectors.joining(","));
+      return row.getValues().stream()
+          .map(JsonSpecExampleTest::flink)
+          .collect(Collectors.joining(","));
     }
     if (value instanceof Collection<?> c) {
-      return "[" + c.stream().map(JsonSpecExampleTest::flink).collect(Collectors.joining(", ")) + "]";
+      return "["
+          + c.stream().map(JsonSpecExampleTest::flink).collect(Collectors.joining(", "))
+          + "]";
     }
     return String.valueOf(value);
   }

@@ -1,18 +1,17 @@
 package dev.kafkaconnector.formats.json;
 
-import dev.kafkaconnector.formats.TestMetrics;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.TestMetrics;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -52,7 +51,8 @@ class JsonToRowConverterTest {
     byte[] bytes =
         new RowToJsonConverter(
                 JsonFormatTest.ALL,
-                JsonWriteSettings.from("test-json", dev.kafkaconnector.formats.options.Configuration.of(Map.of())))
+                JsonWriteSettings.from(
+                    "test-json", dev.kafkaconnector.formats.options.Configuration.of(Map.of())))
             .toBytes(row);
     JsonNode tree = JsonToRowConverter.objectMapper(JsonFormatTest.ALL).readTree(bytes);
     assertEquals(row, converter.convert(tree));
@@ -96,7 +96,8 @@ class JsonToRowConverterTest {
       JsonToRowConverter converter = new JsonToRowConverter(JsonFormatTest.INNER, LENIENT);
       Row row =
           converter.convert(
-              JsonToRowConverter.objectMapper().readTree("{\"f1\": \"a\", \"f2\": [1, {\"x\": 2}]}"));
+              JsonToRowConverter.objectMapper()
+                  .readTree("{\"f1\": \"a\", \"f2\": [1, {\"x\": 2}]}"));
       assertEquals("a", row.getString("f1"));
       assertNull(row.getValue("f2"));
       assertEquals(1, metrics.ignored("test-json"));
@@ -175,8 +176,7 @@ class JsonToRowConverterTest {
     // Beam's DATETIME (Beam SQL's TIMESTAMP) also reads zone-less text, as UTC
     assertEquals(
         new org.joda.time.Instant(1609330394123L), value(ltz, "\"2020-12-30 12:13:14.123\""));
-    assertEquals(
-        new org.joda.time.Instant(916150454000L), value(ltz, "\"1999-01-12 14:14:14\""));
+    assertEquals(new org.joda.time.Instant(916150454000L), value(ltz, "\"1999-01-12 14:14:14\""));
     assertThrows(FormatException.class, () -> value(ltz, "\"2020-12-30\""));
     // the logical instants (TIMESTAMP_LTZ(6)) still need their 'Z'; TIMESTAMP must not have one
     assertThrows(
@@ -204,8 +204,7 @@ class JsonToRowConverterTest {
     assertEquals(7, copy.convert(JsonToRowConverter.objectMapper().readTree("7")));
     // a list of maps, like canal-json's "old"
     FieldType oldType =
-        FieldType.array(
-            FieldType.map(FieldType.STRING, FieldType.STRING.withNullable(true)));
+        FieldType.array(FieldType.map(FieldType.STRING, FieldType.STRING.withNullable(true)));
     Object old =
         JsonToRowConverter.fieldConverter(oldType, STRICT)
             .convert(JsonToRowConverter.objectMapper().readTree("[{\"a\": \"1\", \"b\": 2}]"));
@@ -231,7 +230,9 @@ class JsonToRowConverterTest {
     JsonToRowConverter converter = new JsonToRowConverter(schema, STRICT);
     Row exact = converter.convert(JsonToRowConverter.objectMapper(schema).readTree(json));
     assertEquals(new BigDecimal("0.12345678901234567890123"), exact.getDecimal("d"));
-    assertEquals(new BigDecimal("0.12345678901234567890123"), converter.parse(json.getBytes()).getDecimal("d"));
+    assertEquals(
+        new BigDecimal("0.12345678901234567890123"),
+        converter.parse(json.getBytes()).getDecimal("d"));
     Schema noDecimal = Schema.builder().addNullableField("x", FieldType.DOUBLE).build();
     assertSame(JsonToRowConverter.objectMapper(), JsonToRowConverter.objectMapper(noDecimal));
   }

@@ -27,7 +27,9 @@ class RowToJsonConverterTest {
       Schema.builder()
           .addNullableField("id", FieldType.INT32)
           .addNullableField(
-              "m", FieldType.map(FieldType.STRING.withNullable(true), FieldType.INT32.withNullable(true)))
+              "m",
+              FieldType.map(
+                  FieldType.STRING.withNullable(true), FieldType.INT32.withNullable(true)))
           .build();
 
   static Row mapRowWithNullKey() {
@@ -86,9 +88,9 @@ class RowToJsonConverterTest {
             .addNullableField("b", FieldType.STRING)
             .addNullableField("arr", FieldType.array(FieldType.STRING.withNullable(true)))
             .build();
-    Row row = Row.withSchema(schema).addValues(null, "x", java.util.Arrays.asList("y", null)).build();
-    assertEquals(
-        "{\"a\":null,\"b\":\"x\",\"arr\":[\"y\",null]}", encode(Map.of(), schema, row));
+    Row row =
+        Row.withSchema(schema).addValues(null, "x", java.util.Arrays.asList("y", null)).build();
+    assertEquals("{\"a\":null,\"b\":\"x\",\"arr\":[\"y\",null]}", encode(Map.of(), schema, row));
     assertEquals(
         "{\"b\":\"x\",\"arr\":[\"y\",null]}",
         encode(Map.of("json.encode.ignore-null-fields", "true"), schema, row));

@@ -37,13 +37,16 @@ class TimestampFormatTest {
               random.nextInt(24),
               random.nextInt(60),
               random.nextInt(60),
-              i % 3 == 0 ? random.nextInt(1_000_000_000) : nanoShapes[random.nextInt(nanoShapes.length)]);
+              i % 3 == 0
+                  ? random.nextInt(1_000_000_000)
+                  : nanoShapes[random.nextInt(nanoShapes.length)]);
       String sql = SQL.format(t);
       String iso = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(t);
       assertEquals(sql, TimestampFormat.SQL.formatTimestamp(t));
       assertEquals(iso, TimestampFormat.ISO_8601.formatTimestamp(t));
       assertEquals(sql + "Z", TimestampFormat.SQL.formatTimestampLtz(t.toInstant(ZoneOffset.UTC)));
-      assertEquals(iso + "Z", TimestampFormat.ISO_8601.formatTimestampLtz(t.toInstant(ZoneOffset.UTC)));
+      assertEquals(
+          iso + "Z", TimestampFormat.ISO_8601.formatTimestampLtz(t.toInstant(ZoneOffset.UTC)));
       assertEquals(
           DateTimeFormatter.ISO_LOCAL_DATE.format(t), TimestampFormat.formatDate(t.toLocalDate()));
       assertEquals(
@@ -53,7 +56,8 @@ class TimestampFormatTest {
       assertEquals(t, TimestampFormat.SQL.parseTimestamp(sql));
       assertEquals(t, TimestampFormat.ISO_8601.parseTimestamp(iso));
       assertEquals(t.toInstant(ZoneOffset.UTC), TimestampFormat.SQL.parseTimestampLtz(sql + "Z"));
-      assertEquals(t.toLocalTime(), TimestampFormat.parseTime(TimestampFormat.formatTime(t.toLocalTime())));
+      assertEquals(
+          t.toLocalTime(), TimestampFormat.parseTime(TimestampFormat.formatTime(t.toLocalTime())));
     }
   }
 
@@ -68,7 +72,8 @@ class TimestampFormatTest {
   @Test
   void parsingAcceptsWhatFlinkAccepts() {
     assertEquals(
-        LocalDateTime.of(2020, 12, 30, 12, 13), TimestampFormat.SQL.parseTimestamp("2020-12-30 12:13"));
+        LocalDateTime.of(2020, 12, 30, 12, 13),
+        TimestampFormat.SQL.parseTimestamp("2020-12-30 12:13"));
     assertEquals(
         LocalDateTime.of(2020, 12, 30, 12, 13, 14, 100_000_000),
         TimestampFormat.SQL.parseTimestamp("2020-12-30 12:13:14.1"));
@@ -99,13 +104,16 @@ class TimestampFormatTest {
       assertThrows(DateTimeException.class, () -> TimestampFormat.SQL.parseTimestamp(s), s);
     }
     assertThrows(
-        DateTimeException.class, () -> TimestampFormat.ISO_8601.parseTimestamp("2020-12-30 12:13:14"));
+        DateTimeException.class,
+        () -> TimestampFormat.ISO_8601.parseTimestamp("2020-12-30 12:13:14"));
     assertThrows(
-        DateTimeException.class, () -> TimestampFormat.SQL.parseTimestampLtz("2020-12-30 12:13:14"));
+        DateTimeException.class,
+        () -> TimestampFormat.SQL.parseTimestampLtz("2020-12-30 12:13:14"));
     assertThrows(
         DateTimeException.class, () -> TimestampFormat.SQL.parseInstant("2020-12-30T12:13:14"));
     assertThrows(
-        DateTimeException.class, () -> TimestampFormat.ISO_8601.parseInstant("2020-12-30 12:13:14Z"));
+        DateTimeException.class,
+        () -> TimestampFormat.ISO_8601.parseInstant("2020-12-30 12:13:14Z"));
     for (String s : new String[] {"12:13", "1:02:03", "12:13:14.", "12:13:14.1234567891", "noon"}) {
       if (!s.equals("12:13:14.")) {
         assertThrows(DateTimeException.class, () -> TimestampFormat.parseTime(s), s);

@@ -29,9 +29,28 @@ class Utf8Test {
   void agreesWithTheJdkOnRandomInput() {
     Random random = new Random(7);
     byte[] alphabet = {
-      'a', '{', '"', 0, 0x7F, (byte) 0x80, (byte) 0xBF, (byte) 0xC0, (byte) 0xC1, (byte) 0xC2,
-      (byte) 0xDF, (byte) 0xE0, (byte) 0xA0, (byte) 0x9F, (byte) 0xED, (byte) 0xEF, (byte) 0xF0,
-      (byte) 0x90, (byte) 0x8F, (byte) 0xF4, (byte) 0xF5, (byte) 0xFF
+      'a',
+      '{',
+      '"',
+      0,
+      0x7F,
+      (byte) 0x80,
+      (byte) 0xBF,
+      (byte) 0xC0,
+      (byte) 0xC1,
+      (byte) 0xC2,
+      (byte) 0xDF,
+      (byte) 0xE0,
+      (byte) 0xA0,
+      (byte) 0x9F,
+      (byte) 0xED,
+      (byte) 0xEF,
+      (byte) 0xF0,
+      (byte) 0x90,
+      (byte) 0x8F,
+      (byte) 0xF4,
+      (byte) 0xF5,
+      (byte) 0xFF
     };
     for (int i = 0; i < 200_000; i++) {
       byte[] b = new byte[random.nextInt(20)];

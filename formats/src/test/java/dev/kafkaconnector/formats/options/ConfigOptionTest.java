@@ -174,7 +174,8 @@ class ConfigOptionTest {
     assertEquals(Duration.ofSeconds(300), option.parse("300s"));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> option.parse("5 fortnights"));
-    assertTrue(e.getMessage().contains("'scan.topic-partition-discovery.interval'"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("'scan.topic-partition-discovery.interval'"), e.getMessage());
     assertTrue(e.getMessage().contains("Duration"), e.getMessage());
   }
 

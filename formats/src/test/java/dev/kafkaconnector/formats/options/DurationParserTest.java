@@ -80,8 +80,7 @@ class DurationParserTest {
   void numberOutOfLongRangeIsRejected() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class,
-            () -> DurationParser.parse("99999999999999999999 ms"));
+            IllegalArgumentException.class, () -> DurationParser.parse("99999999999999999999 ms"));
     assertTrue(e.getMessage().contains("out of range"), e.getMessage());
   }
 

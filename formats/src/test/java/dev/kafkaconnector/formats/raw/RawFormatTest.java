@@ -28,8 +28,7 @@ class RawFormatTest {
 
   private static final Schema STRING_NULLABLE =
       Schema.builder().addNullableField("line", FieldType.STRING).build();
-  private static final Schema STRING_NOT_NULL =
-      Schema.builder().addStringField("line").build();
+  private static final Schema STRING_NOT_NULL = Schema.builder().addStringField("line").build();
   private static final Schema BYTES_NULLABLE =
       Schema.builder().addNullableField("payload", FieldType.BYTES).build();
 
@@ -65,7 +64,8 @@ class RawFormatTest {
   @Test
   void unknownFormatListsAvailable() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> Formats.find("no-such-format", "value.format"));
+        assertThrows(
+            IllegalArgumentException.class, () -> Formats.find("no-such-format", "value.format"));
     String m = e.getMessage();
     assertTrue(m.contains("'no-such-format'"), m);
     assertTrue(m.contains("'value.format'"), m);
@@ -195,8 +195,7 @@ class RawFormatTest {
         assertThrows(
             IllegalArgumentException.class, () -> raw().createDecoder(two, context(Map.of())));
     assertTrue(d.getMessage().contains("exactly one"), d.getMessage());
-    assertThrows(
-        IllegalArgumentException.class, () -> raw().createEncoder(two, context(Map.of())));
+    assertThrows(IllegalArgumentException.class, () -> raw().createEncoder(two, context(Map.of())));
   }
 
   @Test
@@ -227,21 +226,27 @@ class RawFormatTest {
         SerializableUtils.clone(raw().createEncoder(STRING_NOT_NULL, context(latin1)));
     assertEquals("é", single(decoder, new byte[] {(byte) 0xE9}).getString(0));
     assertArrayEquals(
-        new byte[] {(byte) 0xE9}, encoder.encode(Row.withSchema(STRING_NOT_NULL).addValue("é").build()));
+        new byte[] {(byte) 0xE9},
+        encoder.encode(Row.withSchema(STRING_NOT_NULL).addValue("é").build()));
 
-    RowDecoder utf8 = SerializableUtils.clone(raw().createDecoder(STRING_NULLABLE, context(Map.of())));
+    RowDecoder utf8 =
+        SerializableUtils.clone(raw().createDecoder(STRING_NULLABLE, context(Map.of())));
     assertEquals("ü", single(utf8, "ü".getBytes(StandardCharsets.UTF_8)).getString(0));
     assertNull(single(utf8, null).getValue(0));
     assertThrows(FormatException.class, () -> decode(utf8, new byte[] {(byte) 0xFF}));
 
-    RowDecoder notNull = SerializableUtils.clone(raw().createDecoder(STRING_NOT_NULL, context(Map.of())));
+    RowDecoder notNull =
+        SerializableUtils.clone(raw().createDecoder(STRING_NOT_NULL, context(Map.of())));
     assertThrows(FormatException.class, () -> decode(notNull, null));
 
-    RowDecoder bytes = SerializableUtils.clone(raw().createDecoder(BYTES_NULLABLE, context(Map.of())));
+    RowDecoder bytes =
+        SerializableUtils.clone(raw().createDecoder(BYTES_NULLABLE, context(Map.of())));
     assertArrayEquals(new byte[] {1, 2}, single(bytes, new byte[] {1, 2}).getBytes(0));
-    RowEncoder bytesEnc = SerializableUtils.clone(raw().createEncoder(BYTES_NULLABLE, context(Map.of())));
+    RowEncoder bytesEnc =
+        SerializableUtils.clone(raw().createEncoder(BYTES_NULLABLE, context(Map.of())));
     assertArrayEquals(
-        new byte[] {3}, bytesEnc.encode(Row.withSchema(BYTES_NULLABLE).addValue(new byte[] {3}).build()));
+        new byte[] {3},
+        bytesEnc.encode(Row.withSchema(BYTES_NULLABLE).addValue(new byte[] {3}).build()));
   }
 
   @Test

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * and protobuf's writers do on their own).
  */
 class UnpairedSurrogateWriteTest {
-  private static final Schema ROW = Schema.builder().addInt64Field("id").addStringField("name").build();
+  private static final Schema ROW =
+      Schema.builder().addInt64Field("id").addStringField("name").build();
   private static final Schema LINE = Schema.builder().addStringField("line").build();
 
   private static RowEncoder encoder(String format, Schema schema, Map<String, String> options) {
@@ -41,7 +42,9 @@ class UnpairedSurrogateWriteTest {
   void avroRefusesAnUnpairedSurrogate() throws Exception {
     RowEncoder avro = encoder("avro", ROW, Map.of());
     FormatException e =
-        assertThrows(FormatException.class, () -> avro.encode(Row.withSchema(ROW).addValues(1L, "a\uD800b").build()));
+        assertThrows(
+            FormatException.class,
+            () -> avro.encode(Row.withSchema(ROW).addValues(1L, "a\uD800b").build()));
     assertEquals("name", e.field());
     assertTrue(e.getMessage().contains("U+D800"), e.getMessage());
     // A paired surrogate (an emoji) is written as is.

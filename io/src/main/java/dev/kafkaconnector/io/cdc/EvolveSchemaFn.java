@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The keyed stateful step of {@link SchemaEvolution}: one key per table id, whose state is the
- * table's current schema ({@link TableState}); each event goes through {@link TableEvolution}.
- * Row converters are cached per instance (bounded) and dropped in {@code @Teardown}.
+ * table's current schema ({@link TableState}); each event goes through {@link TableEvolution}. Row
+ * converters are cached per instance (bounded) and dropped in {@code @Teardown}.
  */
 final class EvolveSchemaFn extends DoFn<KV<String, ChangeEvent>, ChangeEvent> {
   private static final long serialVersionUID = 1L;
@@ -34,7 +34,8 @@ final class EvolveSchemaFn extends DoFn<KV<String, ChangeEvent>, ChangeEvent> {
   private static final int CONVERTER_LIMIT = 1024;
 
   @StateId("table")
-  private final StateSpec<ValueState<TableState>> tableSpec = StateSpecs.value(new TableState.Coder());
+  private final StateSpec<ValueState<TableState>> tableSpec =
+      StateSpecs.value(new TableState.Coder());
 
   private final SchemaChangeBehavior behavior;
   private final Map<TableId, Schema> initialSchemas;
@@ -134,8 +135,9 @@ final class EvolveSchemaFn extends DoFn<KV<String, ChangeEvent>, ChangeEvent> {
       @Override
       public void dropped(DataChangeEvent event, String reason) {
         dropped.inc();
-        warnOnce(event.tableId(), "change dropped (counted in " + NAMESPACE
-            + ":cdc-events-dropped): " + reason);
+        warnOnce(
+            event.tableId(),
+            "change dropped (counted in " + NAMESPACE + ":cdc-events-dropped): " + reason);
       }
     };
   }

@@ -34,8 +34,11 @@ public final class InitialSchemas {
       }
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Invalid value for option '" + KEY + "' (expected 'CREATE TABLE db.t (col TYPE, ...);"
-              + " ...'): " + e.getMessage(),
+          "Invalid value for option '"
+              + KEY
+              + "' (expected 'CREATE TABLE db.t (col TYPE, ...);"
+              + " ...'): "
+              + e.getMessage(),
           e);
     }
     return out;

@@ -4,8 +4,8 @@ package dev.kafkaconnector.io.cdc;
  * What the schema-evolution step does with a change of a table's schema: Flink CDC's {@code
  * schema.change.behavior}, applied to the events this step sends downstream. Changes that add
  * nothing to the table's current schema (redundant ones, such as the same column added by two
- * readers) are dropped in every mode. The first schema of a table (its create-table event) is
- * never a change.
+ * readers) are dropped in every mode. The first schema of a table (its create-table event) is never
+ * a change.
  */
 public enum SchemaChangeBehavior {
   /** Any change of a known table's schema fails the job, naming the table and both schemas. */
@@ -22,9 +22,9 @@ public enum SchemaChangeBehavior {
    */
   TRY_EVOLVE,
   /**
-   * The default. Added columns and widened types are applied; nothing is lost downstream: a
-   * dropped column stays, made nullable, and later rows have null there; a renamed column stays,
-   * made nullable, and the new name is added as a nullable column.
+   * The default. Added columns and widened types are applied; nothing is lost downstream: a dropped
+   * column stays, made nullable, and later rows have null there; a renamed column stays, made
+   * nullable, and the new name is added as a nullable column.
    */
   LENIENT,
   /**

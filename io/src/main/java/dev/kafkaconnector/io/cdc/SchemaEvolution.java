@@ -24,9 +24,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * The schema-evolution step of a change stream: keyed by table id, it keeps each table's current
  * schema, merges the schemas that parallel readers send (in any order), drops redundant changes,
  * applies {@code schema.change.behavior} and converts every row to the table's schema. Its output
- * has, per table, one create-table event, then schema changes each followed by the rows that
- * need them (as far as the runner keeps the order of one key's elements, which Beam does not
- * promise across a shuffle: the schema version on each data change says which schema it follows).
+ * has, per table, one create-table event, then schema changes each followed by the rows that need
+ * them (as far as the runner keeps the order of one key's elements, which Beam does not promise
+ * across a shuffle: the schema version on each data change says which schema it follows).
  *
  * <p>The state is per key and window, so the input must be in the global window (apply windowing
  * after this step). See {@link SchemaChangeBehavior} and {@link TableEvolution}.
@@ -48,13 +48,17 @@ public final class SchemaEvolution
     return new SchemaEvolution(behavior, Map.of());
   }
 
-  /** With {@code schema.change.behavior} as text (EXCEPTION, EVOLVE, TRY_EVOLVE, LENIENT, IGNORE). */
+  /**
+   * With {@code schema.change.behavior} as text (EXCEPTION, EVOLVE, TRY_EVOLVE, LENIENT, IGNORE).
+   */
   public static SchemaEvolution of(String behavior) {
     try {
       return of(SchemaChangeBehavior.valueOf(behavior.trim().toUpperCase(java.util.Locale.ROOT)));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Invalid value '" + behavior + "' for option 'schema.change.behavior' (expected one of"
+          "Invalid value '"
+              + behavior
+              + "' for option 'schema.change.behavior' (expected one of"
               + " EXCEPTION, EVOLVE, TRY_EVOLVE, LENIENT, IGNORE)",
           e);
     }
@@ -86,7 +90,8 @@ public final class SchemaEvolution
       throw new IllegalArgumentException(
           "SchemaEvolution keeps each table's schema in per-window state, so its input must be in"
               + " the global window; apply windowing after it (input windowing: "
-              + input.getWindowingStrategy().getWindowFn() + ")");
+              + input.getWindowingStrategy().getWindowFn()
+              + ")");
     }
     // The initial schemas are known when the pipeline is built: rows that follow them travel
     // with an index instead of their schema.
@@ -100,7 +105,8 @@ public final class SchemaEvolution
         .apply(
             "KeyByTable",
             MapElements.into(
-                    TypeDescriptors.kvs(TypeDescriptors.strings(), TypeDescriptor.of(ChangeEvent.class)))
+                    TypeDescriptors.kvs(
+                        TypeDescriptors.strings(), TypeDescriptor.of(ChangeEvent.class)))
                 .via(e -> KV.of(String.join("\u0000", e.tableId().parts()), e)))
         .setCoder(KvCoder.of(StringUtf8Coder.of(), events))
         .apply("EvolveSchemas", ParDo.of(new EvolveSchemaFn(behavior, initialSchemas)))

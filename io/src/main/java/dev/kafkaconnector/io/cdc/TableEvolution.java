@@ -28,10 +28,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <p>Events from readers are proposals, not commands: the schema of a data change's rows, a
  * create-table, added columns and altered types are all merged into the table's schema with the
  * inference lattice ({@link SchemaMerging}), so readers that inferred different schemas in any
- * order converge to one schema and need no barrier; a proposal the table already holds is
- * redundant and dropped. A merge that widens the table is sent as add-column and alter-type
- * events; dropped and renamed columns, which only DDL can tell, follow the {@link
- * SchemaChangeBehavior}. Rows are converted to the table's schema after the change.
+ * order converge to one schema and need no barrier; a proposal the table already holds is redundant
+ * and dropped. A merge that widens the table is sent as add-column and alter-type events; dropped
+ * and renamed columns, which only DDL can tell, follow the {@link SchemaChangeBehavior}. Rows are
+ * converted to the table's schema after the change.
  */
 final class TableEvolution {
   /** What the step counts, besides the events it emits. */
@@ -54,8 +54,8 @@ final class TableEvolution {
   private final BiFunction<Schema, Schema, RowConverter> converters;
 
   /**
-   * @param converters builds (or looks up) the converter from a row schema to the table's; the
-   *     DoFn caches them
+   * @param converters builds (or looks up) the converter from a row schema to the table's; the DoFn
+   *     caches them
    */
   TableEvolution(
       SchemaChangeBehavior behavior,
@@ -70,8 +70,8 @@ final class TableEvolution {
    * Applies one event.
    *
    * @param state the table's state, or null when the table was not seen yet
-   * @throws IllegalStateException with EXCEPTION on a change, with EVOLVE on a change that does
-   *     not fit; naming the table
+   * @throws IllegalStateException with EXCEPTION on a change, with EVOLVE on a change that does not
+   *     fit; naming the table
    */
   Step apply(@Nullable TableState state, ChangeEvent event) {
     List<ChangeEvent> out = new ArrayList<>(2);
@@ -97,7 +97,8 @@ final class TableEvolution {
     }
     if (state != null && !state.created()) {
       // A drop or rename before any whole schema: nothing to drop from yet.
-      listener.skipped(table, "a " + event.getClass().getSimpleName() + " of a table not created yet");
+      listener.skipped(
+          table, "a " + event.getClass().getSimpleName() + " of a table not created yet");
       return new Step(state, out);
     }
     return new Step(explicit(state, (SchemaChangeEvent) event, out), out);
@@ -108,8 +109,8 @@ final class TableEvolution {
    *
    * @param whole whether {@code proposed} is a whole table schema (a row's, a create-table's), so
    *     that columns it lacks become nullable, or only some columns (added or altered ones)
-   * @param change whether the proposal is a schema-change event (counted when redundant), not
-   *     the schema of a data change's rows
+   * @param change whether the proposal is a schema-change event (counted when redundant), not the
+   *     schema of a data change's rows
    */
   private TableState propose(
       @Nullable TableState state,
@@ -136,7 +137,10 @@ final class TableEvolution {
       if (!whole) {
         // Columns of a table no whole schema was seen for yet: kept, not sent (see TableState).
         return new TableState(
-            withColumns(known, proposed), 0, state == null ? primaryKey : state.primaryKey(), false);
+            withColumns(known, proposed),
+            0,
+            state == null ? primaryKey : state.primaryKey(),
+            false);
       }
       Schema first = SchemaMerging.mergeColumns(proposed, known);
       out.add(new CreateTableEvent(table, first, primaryKey));
@@ -180,7 +184,12 @@ final class TableEvolution {
     switch (behavior) {
       case EXCEPTION:
         throw new IllegalStateException(
-            "Table " + table + " changes schema from " + state.schema() + " to " + next
+            "Table "
+                + table
+                + " changes schema from "
+                + state.schema()
+                + " to "
+                + next
                 + ", and 'schema.change.behavior' is EXCEPTION (set it to LENIENT, EVOLVE,"
                 + " TRY_EVOLVE or IGNORE to accept schema changes)");
       case IGNORE:
@@ -220,11 +229,14 @@ final class TableEvolution {
     if (event instanceof DropColumnEvent drop) {
       drop.columns().forEach(c -> nullable.put(c, state.schema().getField(c).getType()));
     } else if (event instanceof RenameColumnEvent rename) {
-      rename.renames().forEach((from, to) -> {
-        FieldType type = state.schema().getField(from).getType().withNullable(true);
-        nullable.put(from, type);
-        added.add(Field.of(to, type));
-      });
+      rename
+          .renames()
+          .forEach(
+              (from, to) -> {
+                FieldType type = state.schema().getField(from).getType().withNullable(true);
+                nullable.put(from, type);
+                added.add(Field.of(to, type));
+              });
     }
     Schema.Builder proposal = Schema.builder();
     nullable.forEach((name, type) -> proposal.addField(name, type.withNullable(true)));
@@ -259,8 +271,8 @@ final class TableEvolution {
   }
 
   /**
-   * The primary key the step attaches to a data change: the table's, when all its columns are
-   * still in the table's schema (an EVOLVE drop may have removed one), else the event's own.
+   * The primary key the step attaches to a data change: the table's, when all its columns are still
+   * in the table's schema (an EVOLVE drop may have removed one), else the event's own.
    */
   private static List<String> key(TableState state, DataChangeEvent data) {
     List<String> key = state.primaryKey();

@@ -17,11 +17,11 @@ import org.apache.beam.sdk.util.VarInt;
  * What the schema-evolution step keeps per table: the schema sent downstream, its version (the
  * number of schema changes sent so far) and the primary key of the first create-table event.
  *
- * <p>A table is not {@code created} while only column changes (add-column, alter-type) arrived
- * for it, which a parallel reader's event can do before any reader's create-table or row: the
- * schema then holds those columns, nothing was sent downstream, and the first whole schema (a
- * create-table or a row's) creates the table with them. So the created schema does not depend on
- * which event came first.
+ * <p>A table is not {@code created} while only column changes (add-column, alter-type) arrived for
+ * it, which a parallel reader's event can do before any reader's create-table or row: the schema
+ * then holds those columns, nothing was sent downstream, and the first whole schema (a create-table
+ * or a row's) creates the table with them. So the created schema does not depend on which event
+ * came first.
  */
 record TableState(Schema schema, long version, List<String> primaryKey, boolean created) {
   TableState {
@@ -40,6 +40,7 @@ record TableState(Schema schema, long version, List<String> primaryKey, boolean 
   /** The versioned state coder (checkpointed state never uses Java serialization). */
   static final class Coder extends CustomCoder<TableState> {
     private static final long serialVersionUID = 1L;
+
     /** 2 adds the created flag; version 1 states are created tables. */
     private static final int VERSION = 2;
 

@@ -17,13 +17,12 @@ import org.apache.kafka.common.security.JaasContext;
  * construction naming the option key instead of on a worker. Secret values are never echoed.
  */
 public final class ClientProperties {
-  private static final Pattern CONFIG_NAME =
-      Pattern.compile("for configuration ([A-Za-z0-9._-]+)");
+  private static final Pattern CONFIG_NAME = Pattern.compile("for configuration ([A-Za-z0-9._-]+)");
 
   /**
    * The package prefix of Kafka classes relocated inside Flink's Kafka connector jar, as the spec's
-   * examples write {@code properties.sasl.jaas.config} with it; this connector uses the plain
-   * Kafka client, so the prefix is removed from every client property value.
+   * examples write {@code properties.sasl.jaas.config} with it; this connector uses the plain Kafka
+   * client, so the prefix is removed from every client property value.
    */
   static final String FLINK_SHADED_KAFKA = "org.apache.flink.kafka.shaded.org.apache.kafka.";
 
@@ -31,8 +30,8 @@ public final class ClientProperties {
 
   /**
    * The {@code properties.*} options with the prefix removed (and Flink's relocated Kafka class
-   * names, {@value #FLINK_SHADED_KAFKA}..., turned into the Kafka client's), after checking that {@code
-   * properties.bootstrap.servers} is set and that none of {@code reserved} is.
+   * names, {@value #FLINK_SHADED_KAFKA}..., turned into the Kafka client's), after checking that
+   * {@code properties.bootstrap.servers} is set and that none of {@code reserved} is.
    *
    * @param why the end of the message for a reserved key, saying what the connector does instead
    * @throws IllegalArgumentException naming the key
@@ -49,8 +48,7 @@ public final class ClientProperties {
         .forEach((k, v) -> client.put(k, v.replace(FLINK_SHADED_KAFKA, "org.apache.kafka.")));
     for (String key : reserved) {
       if (client.containsKey(key)) {
-        throw new IllegalArgumentException(
-            "Option 'properties." + key + "' cannot be set: " + why);
+        throw new IllegalArgumentException("Option 'properties." + key + "' cannot be set: " + why);
       }
     }
     return client;

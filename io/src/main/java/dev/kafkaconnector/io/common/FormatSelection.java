@@ -21,15 +21,16 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The formats a source or sink uses and their options: {@code value.format} (or {@code format})
- * and {@code key.format}, each with its options read from {@code <format>.*} and overridden for
- * one side by {@code key.<format>.*} / {@code value.<format>.*}; and the key/value column layout
- * of {@code key.fields}, the prefixes and {@code value.fields-include}. Shared by the reader and
- * the writer so that both read the same options the same way.
+ * The formats a source or sink uses and their options: {@code value.format} (or {@code format}) and
+ * {@code key.format}, each with its options read from {@code <format>.*} and overridden for one
+ * side by {@code key.<format>.*} / {@code value.<format>.*}; and the key/value column layout of
+ * {@code key.fields}, the prefixes and {@code value.fields-include}. Shared by the reader and the
+ * writer so that both read the same options the same way.
  */
 public final class FormatSelection {
   /** The scope prefix of key-only format options. */
   public static final String KEY_SCOPE = "key.";
+
   /** The scope prefix of value-only format options. */
   public static final String VALUE_SCOPE = "value.";
 
@@ -99,17 +100,30 @@ public final class FormatSelection {
             : keyFormat != null && family.equals(keyFormat.identifier()) ? keyFormat : null;
     if (used != null) {
       List<String> keys = used.options().stream().map(ConfigOption::key).toList();
-      return "Unknown option '" + key + "' for format '" + family + "'"
-          + OptionSuggestions.didYouMean(bare, keys) + ". Its options are: " + keys;
+      return "Unknown option '"
+          + key
+          + "' for format '"
+          + family
+          + "'"
+          + OptionSuggestions.didYouMean(bare, keys)
+          + ". Its options are: "
+          + keys;
     }
-    return "Option '" + key + "' belongs to format '" + family + "', which is not used here"
-        + " (value format '" + valueFormat.identifier() + "'"
-        + (keyFormat == null ? "" : ", key format '" + keyFormat.identifier() + "'") + ")";
+    return "Option '"
+        + key
+        + "' belongs to format '"
+        + family
+        + "', which is not used here"
+        + " (value format '"
+        + valueFormat.identifier()
+        + "'"
+        + (keyFormat == null ? "" : ", key format '" + keyFormat.identifier() + "'")
+        + ")";
   }
 
   /**
-   * The key/value layout of {@code physical}: which columns the key holds ({@code key.fields}),
-   * the prefixes and {@code value.fields-include}.
+   * The key/value layout of {@code physical}: which columns the key holds ({@code key.fields}), the
+   * prefixes and {@code value.fields-include}.
    *
    * @throws IllegalArgumentException naming the option keys whose values do not fit together
    */
@@ -124,13 +138,14 @@ public final class FormatSelection {
   }
 
   /**
-   * The layout of the {@code selected} columns of {@code physical} (projection push-down): the
-   * same as {@link #layout(Schema)} with the other columns, and the key fields among them, left
-   * out.
+   * The layout of the {@code selected} columns of {@code physical} (projection push-down): the same
+   * as {@link #layout(Schema)} with the other columns, and the key fields among them, left out.
    */
   public KeyValueLayout layout(Schema physical, java.util.Set<String> selected) {
     Schema.Builder columns = Schema.builder();
-    physical.getFields().stream().filter(f -> selected.contains(f.getName())).forEach(columns::addField);
+    physical.getFields().stream()
+        .filter(f -> selected.contains(f.getName()))
+        .forEach(columns::addField);
     return KeyValueLayout.create(
         columns.build(),
         keyFields().stream().filter(selected::contains).toList(),

@@ -1,15 +1,14 @@
 package dev.kafkaconnector.io.common;
 
-
 import dev.kafkaconnector.formats.json.JsonInferenceOptions;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * Every connector option, declared once: key (the spec's, verbatim), type, default and
- * description. Validation reads these declarations and the option reference in the README is
- * generated from them ({@code dev.kafkaconnector.io.OptionReference}).
+ * Every connector option, declared once: key (the spec's, verbatim), type, default and description.
+ * Validation reads these declarations and the option reference in the README is generated from them
+ * ({@code dev.kafkaconnector.io.OptionReference}).
  */
 public final class KafkaConnectorOptions {
   private KafkaConnectorOptions() {}

@@ -21,10 +21,13 @@ public final class KeyValueLayout implements Serializable {
 
   private final Schema keySchema;
   private final Schema valueSchema;
+
   /** For each physical column: its index in the key row, or -1. */
   private final int[] keyIndex;
+
   /** For each physical column: its index in the value row, or -1. */
   private final int[] valueIndex;
+
   private final String[] names;
   private final boolean[] nullable;
   private final DuplicateFieldStrategy strategy;
@@ -64,20 +67,26 @@ public final class KeyValueLayout implements Serializable {
     if (!keyPrefix.isEmpty() && include != ValueFieldsInclude.EXCEPT_KEY) {
       throw new IllegalArgumentException(
           "Option 'key.fields-prefix' requires 'value.fields-include' = 'EXCEPT_KEY' (it is "
-              + include + ")");
+              + include
+              + ")");
     }
     if (!keyPrefix.isEmpty()
         && !valuePrefix.isEmpty()
         && (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix))) {
       throw new IllegalArgumentException(
-          "Options 'key.fields-prefix' ('" + keyPrefix + "') and 'value.fields-prefix' ('"
-              + valuePrefix + "') must not be prefixes of one another");
+          "Options 'key.fields-prefix' ('"
+              + keyPrefix
+              + "') and 'value.fields-prefix' ('"
+              + valuePrefix
+              + "') must not be prefixes of one another");
     }
     Set<String> keys = new HashSet<>();
     for (String field : keyFields) {
       if (!physical.hasField(field)) {
         throw new IllegalArgumentException(
-            "Column '" + field + "' of option 'key.fields' is not in the schema "
+            "Column '"
+                + field
+                + "' of option 'key.fields' is not in the schema "
                 + physical.getFieldNames());
       }
       if (!keys.add(field)) {
@@ -86,8 +95,12 @@ public final class KeyValueLayout implements Serializable {
       }
       if (!field.startsWith(keyPrefix)) {
         throw new IllegalArgumentException(
-            "Column '" + field + "' of option 'key.fields' does not start with"
-                + " 'key.fields-prefix' = '" + keyPrefix + "'");
+            "Column '"
+                + field
+                + "' of option 'key.fields' does not start with"
+                + " 'key.fields-prefix' = '"
+                + keyPrefix
+                + "'");
       }
     }
     int n = physical.getFieldCount();
@@ -114,8 +127,12 @@ public final class KeyValueLayout implements Serializable {
       }
       if (!f.getName().startsWith(valuePrefix)) {
         throw new IllegalArgumentException(
-            "Column '" + f.getName() + "' is read from the value but does not start with"
-                + " 'value.fields-prefix' = '" + valuePrefix + "'"
+            "Column '"
+                + f.getName()
+                + "' is read from the value but does not start with"
+                + " 'value.fields-prefix' = '"
+                + valuePrefix
+                + "'"
                 + (isKey ? " (it is a key column and value.fields-include is ALL)" : ""));
       }
       valueIndex[i] = v++;
@@ -215,8 +232,13 @@ public final class KeyValueLayout implements Serializable {
         if (hasKey && !Objects.deepEquals(fromKey, fromValue)) {
           throw new LayoutException(
               names[i],
-              "column '" + names[i] + "' is in both key and value with different values (key: "
-                  + fromKey + ", value: " + fromValue + "); set scan.duplicate-field.strategy to"
+              "column '"
+                  + names[i]
+                  + "' is in both key and value with different values (key: "
+                  + fromKey
+                  + ", value: "
+                  + fromValue
+                  + "); set scan.duplicate-field.strategy to"
                   + " PREFER_KEY or PREFER_VALUE, or value.fields-include to EXCEPT_KEY");
         }
         return fromValue;

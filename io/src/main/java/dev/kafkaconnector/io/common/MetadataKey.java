@@ -21,11 +21,12 @@ public enum MetadataKey {
   TIMESTAMP("timestamp", FieldType.DATETIME, true, r -> new Instant(r.timestamp())),
   TIMESTAMP_TYPE("timestamp-type", FieldType.STRING, false, r -> r.timestampType().name),
   HEADERS(
-      "headers", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)), true,
+      "headers",
+      FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)),
+      true,
       MetadataKey::headers),
   LEADER_EPOCH(
-      "leader-epoch", FieldType.INT32.withNullable(true), false,
-      r -> r.leaderEpoch().orElse(null)),
+      "leader-epoch", FieldType.INT32.withNullable(true), false, r -> r.leaderEpoch().orElse(null)),
   RAW_KEY("__raw_key__", FieldType.BYTES.withNullable(true), false, r -> r.key()),
   RAW_VALUE("__raw_value__", FieldType.BYTES.withNullable(true), false, r -> r.value());
 

@@ -4,16 +4,16 @@ import org.apache.flink.runtime.throwable.ThrowableAnnotation;
 import org.apache.flink.runtime.throwable.ThrowableType;
 
 /**
- * The cause the source and the sink attach to a failure that cannot heal by retrying: a record
- * the broker refuses, a configuration the cluster rejects, state that no longer matches what
- * Kafka holds, a second writer with the same identity. Like {@link AuthenticationRefusedException}
- * it marks the failure for runners: Flink reads its {@link ThrowableAnnotation} ({@link
+ * The cause the source and the sink attach to a failure that cannot heal by retrying: a record the
+ * broker refuses, a configuration the cluster rejects, state that no longer matches what Kafka
+ * holds, a second writer with the same identity. Like {@link AuthenticationRefusedException} it
+ * marks the failure for runners: Flink reads its {@link ThrowableAnnotation} ({@link
  * ThrowableType#NonRecoverableError}) and fails the job once instead of restarting it on the same
  * input until the restart strategy gives up (or for ever, its default with checkpoints). On other
  * runners the annotation's class is absent and ignored.
  *
- * <p>Its message is fixed and holds no secret; the description (option key, topic, partition,
- * what to do) is the message of the exception it is the cause of.
+ * <p>Its message is fixed and holds no secret; the description (option key, topic, partition, what
+ * to do) is the message of the exception it is the cause of.
  */
 @ThrowableAnnotation(ThrowableType.NonRecoverableError)
 public final class NotRetriedException extends RuntimeException {
@@ -33,8 +33,8 @@ public final class NotRetriedException extends RuntimeException {
   }
 
   /**
-   * Whether {@code failure} is marked as not retried (by this class or an authentication
-   * refusal) anywhere in its cause chain.
+   * Whether {@code failure} is marked as not retried (by this class or an authentication refusal)
+   * anywhere in its cause chain.
    *
    * @param failure any throwable, or null
    * @return true when its cause chain holds a marker

@@ -9,9 +9,9 @@ import java.util.function.Function;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Checks that every option key of a source or sink is known: one of its declared options, a
- * {@code properties.*} client property, or an option of a format in use. An unknown key fails
- * naming it, with the nearest known key suggested.
+ * Checks that every option key of a source or sink is known: one of its declared options, a {@code
+ * properties.*} client property, or an option of a format in use. An unknown key fails naming it,
+ * with the nearest known key suggested.
  */
 public final class OptionKeys {
   private OptionKeys() {}
@@ -47,9 +47,14 @@ public final class OptionKeys {
         throw new IllegalArgumentException(specific);
       }
       throw new IllegalArgumentException(
-          "Unknown option '" + key + "' for a Kafka " + role
+          "Unknown option '"
+              + key
+              + "' for a Kafka "
+              + role
               + OptionSuggestions.didYouMean(key, known)
-              + ". Supported options: " + known + ", plus 'properties.*' for the Kafka client and"
+              + ". Supported options: "
+              + known
+              + ", plus 'properties.*' for the Kafka client and"
               + " the options of the formats.");
     }
   }

@@ -14,10 +14,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Which option values are secrets, so that they never appear in logs, messages, {@code
- * toString()} or display data: options declared secret (the connector's and the formats', in any
- * scope) and Kafka client properties that hold credentials ({@code sasl.jaas.config}, passwords,
- * keys, tokens), and the secret options inside a JAAS configuration ({@code password="..."}).
+ * Which option values are secrets, so that they never appear in logs, messages, {@code toString()}
+ * or display data: options declared secret (the connector's and the formats', in any scope) and
+ * Kafka client properties that hold credentials ({@code sasl.jaas.config}, passwords, keys,
+ * tokens), and the secret options inside a JAAS configuration ({@code password="..."}).
  */
 public final class Secrets {
   /** What a secret value is shown as. */
@@ -38,8 +38,8 @@ public final class Secrets {
   }
 
   /**
-   * Whether a value written under {@code key} must be treated as a secret when the key may not
-   * be a declared option (text a user typed, before any validation, such as a statement in the SQL
+   * Whether a value written under {@code key} must be treated as a secret when the key may not be a
+   * declared option (text a user typed, before any validation, such as a statement in the SQL
    * shell): a declared option by its declaration ({@link #isSecretOption}), any other key by its
    * name, as {@link #isSecretProperty} judges client properties (so {@code
    * avro-confluent.basic-auth.user-info} and {@code x.bearer-auth.token} are secrets even where no
@@ -138,7 +138,9 @@ public final class Secrets {
     return out.toString();
   }
 
-  /** The (non-empty) values of the secret options of a JAAS configuration, see {@link #maskJaas}. */
+  /**
+   * The (non-empty) values of the secret options of a JAAS configuration, see {@link #maskJaas}.
+   */
   public static List<String> jaasSecretValues(String jaas) {
     List<String> out = new ArrayList<>();
     Matcher m = JAAS_OPTION.matcher(jaas);

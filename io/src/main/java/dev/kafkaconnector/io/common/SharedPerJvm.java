@@ -7,8 +7,8 @@ import java.util.function.Function;
 
 /**
  * What the DoFn instances of one applied transform share in a worker JVM (clients, producers),
- * counted by reference: each {@code @Setup} acquires, each {@code @Teardown} releases, and the
- * last release closes the value and forgets it, so nothing outlives the job that opened it.
+ * counted by reference: each {@code @Setup} acquires, each {@code @Teardown} releases, and the last
+ * release closes the value and forgets it, so nothing outlives the job that opened it.
  *
  * @param <K> the identity of the transform (made at {@code expand}) and the settings it depends on
  * @param <V> what is shared

@@ -32,7 +32,9 @@ public final class UpsertTable {
     if (!upsert) {
       if (!primaryKey.isEmpty()) {
         throw new IllegalArgumentException(
-            "A primary key " + primaryKey + " needs option 'connector' = 'upsert-kafka' (a plain"
+            "A primary key "
+                + primaryKey
+                + " needs option 'connector' = 'upsert-kafka' (a plain"
                 + " 'kafka' table has none)");
       }
       return options;
@@ -54,8 +56,11 @@ public final class UpsertTable {
           Arrays.stream(keyFields.split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList();
       if (!given.equals(primaryKey)) {
         throw new IllegalArgumentException(
-            "Option 'key.fields' (" + given + ") of an upsert-kafka table must be its primary key "
-                + primaryKey + "; leave it out");
+            "Option 'key.fields' ("
+                + given
+                + ") of an upsert-kafka table must be its primary key "
+                + primaryKey
+                + "; leave it out");
       }
     }
     out.put(KEY_FIELDS.key(), joined);

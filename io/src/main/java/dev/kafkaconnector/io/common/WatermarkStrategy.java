@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.common;
 
 /**
- * Where a source's output timestamps and watermark come from ({@code scan.watermark.strategy}),
- * as the choices of Flink's {@code WatermarkStrategy} and Beam's {@code TimestampPolicyFactory}.
+ * Where a source's output timestamps and watermark come from ({@code scan.watermark.strategy}), as
+ * the choices of Flink's {@code WatermarkStrategy} and Beam's {@code TimestampPolicyFactory}.
  */
 public enum WatermarkStrategy {
   /** Record timestamps, with bounded out-of-orderness. */

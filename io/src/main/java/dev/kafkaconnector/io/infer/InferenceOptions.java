@@ -10,12 +10,11 @@ import dev.kafkaconnector.schema.infer.TimestampStandard;
 import java.util.Optional;
 
 /**
- * The inference settings of one side (key or value) from a source's options. For each setting
- * the most specific spelling wins, as in the spec's YAML connector: {@code
- * value.json.infer-schema.X} (or {@code key.json.infer-schema.X}), then {@code
- * json.infer-schema.X}, then the connector's {@code infer-schema.X}, then the default. TIMESTAMP
- * texts are recognized in the side's {@code json.timestamp-format.standard}, the standard its
- * decoder reads with.
+ * The inference settings of one side (key or value) from a source's options. For each setting the
+ * most specific spelling wins, as in the spec's YAML connector: {@code value.json.infer-schema.X}
+ * (or {@code key.json.infer-schema.X}), then {@code json.infer-schema.X}, then the connector's
+ * {@code infer-schema.X}, then the default. TIMESTAMP texts are recognized in the side's {@code
+ * json.timestamp-format.standard}, the standard its decoder reads with.
  */
 final class InferenceOptions {
   private InferenceOptions() {}
@@ -30,16 +29,28 @@ final class InferenceOptions {
     InferenceSettings s =
         InferenceSettings.defaults()
             .withPrimitiveAsString(
-                pick(sideOptions, connector, JsonInferenceOptions.primitiveAsString(json),
+                pick(
+                    sideOptions,
+                    connector,
+                    JsonInferenceOptions.primitiveAsString(json),
                     JsonInferenceOptions.primitiveAsString("")))
             .withFlattenNestedColumns(
-                pick(sideOptions, connector, JsonInferenceOptions.flattenNestedColumns(json),
+                pick(
+                    sideOptions,
+                    connector,
+                    JsonInferenceOptions.flattenNestedColumns(json),
                     JsonInferenceOptions.flattenNestedColumns("")))
             .withStringTypeInference(
-                pick(sideOptions, connector, JsonInferenceOptions.stringTypeInference(json),
+                pick(
+                    sideOptions,
+                    connector,
+                    JsonInferenceOptions.stringTypeInference(json),
                     JsonInferenceOptions.stringTypeInference("")))
             .withParseKeyErrorFieldName(
-                pick(sideOptions, connector, JsonInferenceOptions.parseKeyErrorFieldName(json),
+                pick(
+                    sideOptions,
+                    connector,
+                    JsonInferenceOptions.parseKeyErrorFieldName(json),
                     JsonInferenceOptions.parseKeyErrorFieldName("")));
     ConfigOption<String> fixedJson = JsonInferenceOptions.fixedTypes(json);
     ConfigOption<String> fixedConnector = JsonInferenceOptions.fixedTypes("");

@@ -8,11 +8,11 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * What a read without schema runs with once its schema is inferred: the options with the
- * inferred key layout ({@code key.fields}, {@code value.fields-include}), the physical columns
- * the formats decode (nested objects as ROWs when flattening), the metadata columns (plus the
- * raw-key column, which is the {@code __raw_key__} metadata), and, when the decoded row is not
- * already the output row, the step that flattens and orders it.
+ * What a read without schema runs with once its schema is inferred: the options with the inferred
+ * key layout ({@code key.fields}, {@code value.fields-include}), the physical columns the formats
+ * decode (nested objects as ROWs when flattening), the metadata columns (plus the raw-key column,
+ * which is the {@code __raw_key__} metadata), and, when the decoded row is not already the output
+ * row, the step that flattens and orders it.
  *
  * @param options the source options to read with
  * @param physicalSchema the columns the key and value formats decode

@@ -1,9 +1,9 @@
 package dev.kafkaconnector.io.infer;
 
+import dev.kafkaconnector.io.source.enumerate.KafkaMetadataClient;
 import dev.kafkaconnector.io.source.spec.ConsumerSettings;
 import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
-import dev.kafkaconnector.io.source.enumerate.KafkaMetadataClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,15 +18,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 
 /**
- * Samples the cluster with the source's own client settings ({@code properties.*}: security,
- * {@code isolation.level}, ...; {@code read_committed} unless set, like the reader, so aborted
- * records never shape the inferred schema), assigned to the partitions (no group is joined and
- * nothing is committed). For each partition it reads from {@code max(beginning, end -
- * perPartition)} to the end offset seen at start (the last stable offset under {@code
- * read_committed}). The whole sample is bounded by {@code
- * properties.default.api.timeout.ms} (60 s unless set); when the time is up it keeps what it has
- * read and logs which partitions were cut short. Nothing it logs or throws holds a client
- * property value other than the bootstrap servers.
+ * Samples the cluster with the source's own client settings ({@code properties.*}: security, {@code
+ * isolation.level}, ...; {@code read_committed} unless set, like the reader, so aborted records
+ * never shape the inferred schema), assigned to the partitions (no group is joined and nothing is
+ * committed). For each partition it reads from {@code max(beginning, end - perPartition)} to the
+ * end offset seen at start (the last stable offset under {@code read_committed}). The whole sample
+ * is bounded by {@code properties.default.api.timeout.ms} (60 s unless set); when the time is up it
+ * keeps what it has read and logs which partitions were cut short. Nothing it logs or throws holds
+ * a client property value other than the bootstrap servers.
  */
 public final class KafkaRecordSampler implements RecordSampler {
   private static final org.slf4j.Logger LOG =
@@ -42,8 +41,8 @@ public final class KafkaRecordSampler implements RecordSampler {
 
   /**
    * Samples about {@code totalRecords} records of the whole subscription (the catalog's {@code
-   * max.fetch.records}): the latest {@code ceil(totalRecords / partitions)} of each partition.
-   * Zero or less: {@code perPartition} as asked.
+   * max.fetch.records}): the latest {@code ceil(totalRecords / partitions)} of each partition. Zero
+   * or less: {@code perPartition} as asked.
    */
   public KafkaRecordSampler(long totalRecords) {
     this.totalRecords = totalRecords;
@@ -69,8 +68,11 @@ public final class KafkaRecordSampler implements RecordSampler {
       } catch (WakeupException | org.apache.kafka.common.errors.TimeoutException e) {
         throw new KafkaSourceException(
             "Could not sample records for schema inference from the cluster at"
-                + " properties.bootstrap.servers=" + spec.bootstrapServers() + " within "
-                + timeout.toMillis() + " ms (properties.default.api.timeout.ms)",
+                + " properties.bootstrap.servers="
+                + spec.bootstrapServers()
+                + " within "
+                + timeout.toMillis()
+                + " ms (properties.default.api.timeout.ms)",
             e);
       }
     }
@@ -126,10 +128,16 @@ public final class KafkaRecordSampler implements RecordSampler {
       LOG.warn(
           "Schema inference: sampling {} stopped after {} ms (properties.default.api.timeout.ms)"
               + " before the end of partitions {}; inferring from the {} records read",
-          spec.subscription(), timeout.toMillis(), pending, out.size());
+          spec.subscription(),
+          timeout.toMillis(),
+          pending,
+          out.size());
     }
-    LOG.info("Schema inference: sampled {} records of {} ({} per partition at most)",
-        out.size(), spec.subscription(), perPartition);
+    LOG.info(
+        "Schema inference: sampled {} records of {} ({} per partition at most)",
+        out.size(),
+        spec.subscription(),
+        perPartition);
     return out;
   }
 }

@@ -12,8 +12,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 public interface RecordSampler {
 
   /** One sampled record's key and value bytes (either may be null). */
-  record Sampled(String topic, int partition, long offset, byte @Nullable [] key,
-      byte @Nullable [] value) {}
+  record Sampled(
+      String topic, int partition, long offset, byte @Nullable [] key, byte @Nullable [] value) {}
 
   /**
    * The sample.

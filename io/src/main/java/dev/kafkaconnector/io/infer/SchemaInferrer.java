@@ -32,16 +32,16 @@ import org.apache.beam.sdk.schemas.Schema;
 /**
  * Infers the schema of a read without {@code withSchema}: samples the source's topics ({@link
  * RecordSampler}), infers the key's columns (with {@code key.format = json}) and the value's
- * ({@code json} value format), applies {@code key.fields-prefix} / {@code value.fields-prefix},
- * and works out the {@link InferredRead} the source then runs with. Output columns: the key's,
- * the raw-key column when some key is not JSON, the value's, then the metadata columns.
+ * ({@code json} value format), applies {@code key.fields-prefix} / {@code value.fields-prefix}, and
+ * works out the {@link InferredRead} the source then runs with. Output columns: the key's, the
+ * raw-key column when some key is not JSON, the value's, then the metadata columns.
  */
 public final class SchemaInferrer {
   private SchemaInferrer() {}
 
   /**
-   * @throws IllegalArgumentException naming the option key when the options do not allow
-   *     inference, or naming the topic when the sample holds nothing to infer from
+   * @throws IllegalArgumentException naming the option key when the options do not allow inference,
+   *     or naming the topic when the sample holds nothing to infer from
    */
   public static InferredRead infer(
       Map<String, String> options, List<MetadataColumn> typedMetadata, RecordSampler sampler) {
@@ -50,8 +50,8 @@ public final class SchemaInferrer {
 
   /**
    * Infers the schema and, when {@code asUpsert} and the sampled keys have JSON columns, makes the
-   * read an upsert-kafka read keyed by those columns (the catalog's compacted topics); the
-   * metadata column {@code row-kind} then tells updates ({@code +U}) from deletes ({@code -D}).
+   * read an upsert-kafka read keyed by those columns (the catalog's compacted topics); the metadata
+   * column {@code row-kind} then tells updates ({@code +U}) from deletes ({@code -D}).
    */
   public static InferredRead infer(
       Map<String, String> options,
@@ -99,7 +99,8 @@ public final class SchemaInferrer {
     Schema fixed = settings.fixedTypes();
     List<Column> out = new ArrayList<>();
     for (Column c : columns.columns()) {
-      out.add(fixed.hasField(c.name()) ? new Column(c.path(), fixed.getField(c.name()).getType()) : c);
+      out.add(
+          fixed.hasField(c.name()) ? new Column(c.path(), fixed.getField(c.name()).getType()) : c);
     }
     return InferredColumns.of(out);
   }
@@ -108,13 +109,15 @@ public final class SchemaInferrer {
     if (!formats.valueFormat().identifier().equals(JsonFormatFactory.IDENTIFIER)) {
       throw new IllegalArgumentException(
           "No schema: read() infers one for the value format 'json' only, but option 'format' is '"
-              + formats.valueFormat().identifier() + "'; call withSchema(Schema)");
+              + formats.valueFormat().identifier()
+              + "'; call withSchema(Schema)");
     }
     if (formats.keyFormat() != null
         && !formats.keyFormat().identifier().equals(JsonFormatFactory.IDENTIFIER)) {
       throw new IllegalArgumentException(
           "No schema: read() infers key columns for 'key.format' = 'json' only, but it is '"
-              + formats.keyFormat().identifier() + "'; call withSchema(Schema)");
+              + formats.keyFormat().identifier()
+              + "'; call withSchema(Schema)");
     }
     if (KafkaConnectorOptions.isUpsert(conf)) {
       throw new IllegalArgumentException(
@@ -141,12 +144,21 @@ public final class SchemaInferrer {
       return "Cannot infer a schema: option 'scan.max.pre.fetch.records' is 0 and"
           + " 'infer-schema.fixed-types' is not set; set one of them, or call withSchema(Schema)";
     }
-    String what = sampled == 0
-        ? "has no records"
-        : "has no JSON object among the " + sampled + " latest records sampled";
-    return "Cannot infer a schema: " + spec.subscription() + " " + what + " (option"
-        + " 'scan.max.pre.fetch.records' = " + perPartition + " per partition, cluster at"
-        + " properties.bootstrap.servers=" + spec.bootstrapServers() + "). Write records"
+    String what =
+        sampled == 0
+            ? "has no records"
+            : "has no JSON object among the " + sampled + " latest records sampled";
+    return "Cannot infer a schema: "
+        + spec.subscription()
+        + " "
+        + what
+        + " (option"
+        + " 'scan.max.pre.fetch.records' = "
+        + perPartition
+        + " per partition, cluster at"
+        + " properties.bootstrap.servers="
+        + spec.bootstrapServers()
+        + "). Write records"
         + " first, set 'infer-schema.fixed-types', or call withSchema(Schema)";
   }
 
@@ -173,8 +185,14 @@ public final class SchemaInferrer {
     }
     if (keyColumns.columns().isEmpty()) {
       // Nothing to decode from the key: read without key format (and its scoped options).
-      options.keySet().removeIf(k -> k.equals(KEY_FORMAT.key()) || k.equals(KEY_FIELDS_PREFIX.key())
-          || k.startsWith(FormatSelection.KEY_SCOPE + JsonFormatFactory.IDENTIFIER + "."));
+      options
+          .keySet()
+          .removeIf(
+              k ->
+                  k.equals(KEY_FORMAT.key())
+                      || k.equals(KEY_FIELDS_PREFIX.key())
+                      || k.startsWith(
+                          FormatSelection.KEY_SCOPE + JsonFormatFactory.IDENTIFIER + "."));
     } else {
       options.put(KEY_FIELDS.key(), String.join(";", keyColumns.topLevelNames()));
       options.put(VALUE_FIELDS_INCLUDE.key(), ValueFieldsInclude.EXCEPT_KEY.name());
@@ -184,7 +202,8 @@ public final class SchemaInferrer {
       primaryKey = keyColumns.topLevelNames();
       options.put(KafkaConnectorOptions.CONNECTOR.key(), KafkaConnectorOptions.UPSERT_KAFKA);
       metadata.add(
-          new MetadataColumn(KafkaConnectorOptions.ROW_KIND_KEY, KafkaConnectorOptions.ROW_KIND_KEY));
+          new MetadataColumn(
+              KafkaConnectorOptions.ROW_KIND_KEY, KafkaConnectorOptions.ROW_KIND_KEY));
     }
     Schema physical = physical(keyColumns, valueColumns);
     Schema decoded =
@@ -204,8 +223,7 @@ public final class SchemaInferrer {
     }
     InferredColumns output = InferredColumns.of(out);
     Schema outputSchema = output.schema();
-    RowFlattener reshape =
-        outputSchema.equals(decoded) ? null : new RowFlattener(decoded, output);
+    RowFlattener reshape = outputSchema.equals(decoded) ? null : new RowFlattener(decoded, output);
     return new InferredRead(
         options, physical, metadata, reshape, outputSchema, sampled, primaryKey);
   }
@@ -217,7 +235,9 @@ public final class SchemaInferrer {
       for (Schema.Field f : side.nestedSchema().getFields()) {
         if (!names.add(f.getName())) {
           throw new IllegalArgumentException(
-              "Column '" + f.getName() + "' is inferred from both the key and the value; set"
+              "Column '"
+                  + f.getName()
+                  + "' is inferred from both the key and the value; set"
                   + " 'key.fields-prefix' or 'value.fields-prefix' so that their names differ");
         }
         b.addField(f);

@@ -1,6 +1,5 @@
 package dev.kafkaconnector.io.runner;
 
-import dev.kafkaconnector.io.runner.RunnerSettings;
 import java.util.Optional;
 import org.apache.beam.sdk.options.PipelineOptions;
 
@@ -9,12 +8,11 @@ import org.apache.beam.sdk.options.PipelineOptions;
  *
  * <p>Beam 2.70's Flink runner emits an operator's output watermark only while no bundle is open.
  * The reader is a splittable DoFn that resumes itself with processing-time timers, and every timer
- * opens a bundle, so its watermark goes out only when a bundle is finished by time
- * ({@code --maxBundleTimeMills}, default 1000 ms). A checkpoint also finishes the open bundle and
- * restarts that clock without emitting the watermark, so with checkpoints more frequent than the
- * bundle time the watermark downstream of the source never moves: event-time windows and timers
- * never fire (found with the runner's debug log and a windowed test; the DirectRunner is not
- * affected).
+ * opens a bundle, so its watermark goes out only when a bundle is finished by time ({@code
+ * --maxBundleTimeMills}, default 1000 ms). A checkpoint also finishes the open bundle and restarts
+ * that clock without emitting the watermark, so with checkpoints more frequent than the bundle time
+ * the watermark downstream of the source never moves: event-time windows and timers never fire
+ * (found with the runner's debug log and a windowed test; the DirectRunner is not affected).
  */
 public final class FlinkWatermarkCheck {
   private FlinkWatermarkCheck() {}

@@ -5,10 +5,10 @@ import org.apache.beam.sdk.options.StreamingOptions;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 
 /**
- * The runner settings the connector checks at construction, read from a pipeline's options
- * without depending on any runner: through the options' display data, which holds the values a
- * user set ({@code --streaming} through {@link StreamingOptions}). Unset values take the Flink runner's defaults (checkpointing off, 1000 ms bundles,
- * batch unless streaming is set).
+ * The runner settings the connector checks at construction, read from a pipeline's options without
+ * depending on any runner: through the options' display data, which holds the values a user set
+ * ({@code --streaming} through {@link StreamingOptions}). Unset values take the Flink runner's
+ * defaults (checkpointing off, 1000 ms bundles, batch unless streaming is set).
  *
  * @param flink whether the runner is the FlinkRunner (or its test variant)
  * @param streaming {@code --streaming}

@@ -1,7 +1,6 @@
 package dev.kafkaconnector.io.runner;
 
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
-
 import java.util.Arrays;
 import org.apache.beam.sdk.coders.CoderException;
 import org.apache.beam.sdk.coders.KvCoder;
@@ -16,15 +15,15 @@ import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 
 /**
- * Deals the partitions of a bounded read on Flink in batch mode round robin over the job's
- * workers, the way Flink's own {@code KafkaSource} assigns partitions, instead of at random.
+ * Deals the partitions of a bounded read on Flink in batch mode round robin over the job's workers,
+ * the way Flink's own {@code KafkaSource} assigns partitions, instead of at random.
  *
  * <p>Beam cannot send an element to a chosen worker. Flink's batch shuffle sends an element to
  * worker {@code murmurHash(Arrays.hashCode(encoded key)) % parallelism} (Beam's {@code
  * KvKeySelector} and {@code EncodedValueComparator}, Flink's {@code OutputEmitter} and {@code
  * MathUtils.murmurHash}), so the n-th descriptor gets the key that this sends to worker {@code n %
- * parallelism}. A runner version that hashed differently would make the keys only as good as
- * random ones; no partition is lost or read twice either way.
+ * parallelism}. A runner version that hashed differently would make the keys only as good as random
+ * ones; no partition is lost or read twice either way.
  *
  * <p>Why: with random keys 4 partitions on 2 workers are read 2–2 in 37.5% of jobs, 3–1 in 50% and
  * 4–0 in 12.5%; in the read benchmark on Flink (5M records, parallelism 2) such jobs took 2.85 s
@@ -36,7 +35,9 @@ public final class SpreadPartitions
 
   private final int[] keys;
 
-  /** @param parallelism the Flink job's parallelism */
+  /**
+   * @param parallelism the Flink job's parallelism
+   */
   public SpreadPartitions(int parallelism) {
     this.keys = flinkBatchKeys(parallelism);
   }

@@ -9,9 +9,9 @@ import org.apache.beam.sdk.transforms.DoFn.MultiOutputReceiver;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 
 /**
- * The sink's bad-row policy: fail once (not retried) naming the topic, column and reason, or send the row to the
- * dead-letter output ({@code withBadRecordErrorHandler}) with that reason, counted in {@code
- * kafka-connector:records-to-dead-letter}.
+ * The sink's bad-row policy: fail once (not retried) naming the topic, column and reason, or send
+ * the row to the dead-letter output ({@code withBadRecordErrorHandler}) with that reason, counted
+ * in {@code kafka-connector:records-to-dead-letter}.
  */
 final class BadRows<T> implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -56,8 +56,8 @@ final class BadRows<T> implements Serializable {
 
   /**
    * The failure for a bad row without a dead-letter output. The same row fails the same way on
-   * every attempt, so it is marked {@link NotRetriedException}: Flink fails the job once instead
-   * of restarting it on the same input. The row's own error is kept as a suppressed exception.
+   * every attempt, so it is marked {@link NotRetriedException}: Flink fails the job once instead of
+   * restarting it on the same input. The row's own error is kept as a suppressed exception.
    */
   static KafkaSinkException fail(String reason, BadRowException e) {
     KafkaSinkException failure = new KafkaSinkException(reason, NotRetriedException.cause());
@@ -73,6 +73,7 @@ final class BadRows<T> implements Serializable {
     return "Cannot write a row to Kafka ("
         + destination
         + (e.column() != null ? ", column '" + e.column() + "'" : "")
-        + "): " + e.getMessage();
+        + "): "
+        + e.getMessage();
   }
 }

@@ -13,12 +13,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Recognizes and describes a record the broker refuses for good: too large for the topic ({@code
- * MESSAGE_TOO_LARGE}: the topic's {@code max.message.bytes} is below the record while the
- * client's {@code max.request.size} let it through), invalid for the topic ({@code
- * INVALID_RECORD}, e.g. no key on a compacted topic), a topic the principal may not write
- * ({@code TOPIC_AUTHORIZATION_FAILED}) or a topic name the broker rejects. Sending the same record
- * again gets the same answer, so such a record takes the bad-row policy (dead-letter output, or a
- * failure marked as not retried) instead of failing the bundle into a restart loop.
+ * MESSAGE_TOO_LARGE}: the topic's {@code max.message.bytes} is below the record while the client's
+ * {@code max.request.size} let it through), invalid for the topic ({@code INVALID_RECORD}, e.g. no
+ * key on a compacted topic), a topic the principal may not write ({@code
+ * TOPIC_AUTHORIZATION_FAILED}) or a topic name the broker rejects. Sending the same record again
+ * gets the same answer, so such a record takes the bad-row policy (dead-letter output, or a failure
+ * marked as not retried) instead of failing the bundle into a restart loop.
  *
  * <p>Descriptions name the topic, the partition when known, the broker's error and what to change;
  * the Kafka client's message is {@linkplain AuthenticationFailures#scrub scrubbed} of secrets.
@@ -54,7 +54,10 @@ final class BrokerRefusals {
    * @param clientProperties the producer's properties, whose secrets are kept out of the text
    */
   static String describe(
-      String topic, int partition, Throwable refusal, int topicLimit,
+      String topic,
+      int partition,
+      Throwable refusal,
+      int topicLimit,
       Map<String, ?> clientProperties) {
     String where = "topic '" + topic + "'" + (partition >= 0 ? " partition " + partition : "");
     if (refusal instanceof TopicAuthorizationException denied) {
@@ -62,28 +65,37 @@ final class BrokerRefusals {
       if (!deniedTopics.isEmpty() && !deniedTopics.contains(topic)) {
         // In a transaction, every batch fails with the error of the topic the broker refused
         // (AddPartitionsToTxn): name that topic, not the one this record was sent to.
-        where = deniedTopics.size() == 1
-            ? "topic '" + deniedTopics.iterator().next() + "'"
-            : "topics " + new TreeSet<>(deniedTopics);
+        where =
+            deniedTopics.size() == 1
+                ? "topic '" + deniedTopics.iterator().next() + "'"
+                : "topics " + new TreeSet<>(deniedTopics);
       }
       return AuthenticationFailures.describeDenial(
-          "write to " + where + " (it needs the WRITE and DESCRIBE ACLs on the topic)", denied,
+          "write to " + where + " (it needs the WRITE and DESCRIBE ACLs on the topic)",
+          denied,
           clientProperties);
     }
     String said =
-        refusal.getClass().getSimpleName() + ": "
+        refusal.getClass().getSimpleName()
+            + ": "
             + AuthenticationFailures.scrub(String.valueOf(refusal.getMessage()), clientProperties);
     String what;
     if (refusal instanceof RecordTooLargeException
         || refusal instanceof RecordBatchTooLargeException) {
       what =
           "the record is larger than the topic accepts: its config '"
-              + TopicLimits.MAX_MESSAGE_BYTES + "'"
+              + TopicLimits.MAX_MESSAGE_BYTES
+              + "'"
               + (topicLimit >= 0 ? " = " + topicLimit : "")
               + " is below the record (while option 'properties.max.request.size' let it through)."
-              + " Raise the topic's '" + TopicLimits.MAX_MESSAGE_BYTES + "' (kafka-configs.sh"
-              + " --alter --entity-type topics --entity-name " + topic + " --add-config "
-              + TopicLimits.MAX_MESSAGE_BYTES + "=<bytes>) or write smaller records";
+              + " Raise the topic's '"
+              + TopicLimits.MAX_MESSAGE_BYTES
+              + "' (kafka-configs.sh"
+              + " --alter --entity-type topics --entity-name "
+              + topic
+              + " --add-config "
+              + TopicLimits.MAX_MESSAGE_BYTES
+              + "=<bytes>) or write smaller records";
     } else if (refusal instanceof InvalidRecordException) {
       what =
           "the broker says the record is invalid for the topic: a compacted topic"
@@ -96,7 +108,12 @@ final class BrokerRefusals {
           "the broker rejects the topic name: check option 'topic' (or the 'topic' metadata"
               + " column)";
     }
-    return "Kafka refused the record for " + where + ": " + what + ". Retrying cannot help."
-        + " Kafka said: " + said;
+    return "Kafka refused the record for "
+        + where
+        + ": "
+        + what
+        + ". Retrying cannot help."
+        + " Kafka said: "
+        + said;
   }
 }

@@ -14,11 +14,10 @@ import org.apache.kafka.common.TopicPartition;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Reads what an exactly-once sink committed inside its transactions: per shard, the offset
- * metadata {@code <last record number>:<lineage>:<run>} ({@link Entry}) of the group {@code
- * <prefix>-<shard>}, at
- * partition 0 of the sink's topic (as Beam's KafkaIO does) or, with per-row topics, of a topic the
- * transaction wrote to.
+ * Reads what an exactly-once sink committed inside its transactions: per shard, the offset metadata
+ * {@code <last record number>:<lineage>:<run>} ({@link Entry}) of the group {@code
+ * <prefix>-<shard>}, at partition 0 of the sink's topic (as Beam's KafkaIO does) or, with per-row
+ * topics, of a topic the transaction wrote to.
  */
 final class CommittedState implements AutoCloseable {
   private final SinkSpec spec;
@@ -30,9 +29,9 @@ final class CommittedState implements AutoCloseable {
   }
 
   /**
-   * Where a transaction commits its number: partition 0 of the sink's topic, or with per-row
-   * topics of the topic its last record went to (an existing topic; the coordinator waits for the
-   * metadata of a topic that does not exist).
+   * Where a transaction commits its number: partition 0 of the sink's topic, or with per-row topics
+   * of the topic its last record went to (an existing topic; the coordinator waits for the metadata
+   * of a topic that does not exist).
    */
   TopicPartition partition(String lastTopic) {
     return new TopicPartition(spec.topic() != null ? spec.topic() : lastTopic, 0);
@@ -67,8 +66,12 @@ final class CommittedState implements AutoCloseable {
         return null;
       }
       try {
-        return new Entry(at, Long.parseLong(parts[0]), parts[1],
-            parts.length >= 3 ? parts[2] : null, parts.length == 4 ? Long.parseLong(parts[3]) : 0);
+        return new Entry(
+            at,
+            Long.parseLong(parts[0]),
+            parts[1],
+            parts.length >= 3 ? parts[2] : null,
+            parts.length == 4 ? Long.parseLong(parts[3]) : 0);
       } catch (NumberFormatException e) {
         return null;
       }
@@ -98,16 +101,22 @@ final class CommittedState implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
       throw new KafkaSinkException(
-          "Could not read the committed state of the exactly-once sink (group '" + group + "' at "
-              + spec.clientProperties().get("bootstrap.servers") + "): " + e, e);
+          "Could not read the committed state of the exactly-once sink (group '"
+              + group
+              + "' at "
+              + spec.clientProperties().get("bootstrap.servers")
+              + "): "
+              + e,
+          e);
     }
     List<Entry> out = new ArrayList<>();
-    entries.forEach((at, meta) -> {
-      Entry entry = meta == null ? null : Entry.parse(at, meta.metadata());
-      if (entry != null) {
-        out.add(entry);
-      }
-    });
+    entries.forEach(
+        (at, meta) -> {
+          Entry entry = meta == null ? null : Entry.parse(at, meta.metadata());
+          if (entry != null) {
+            out.add(entry);
+          }
+        });
     return out;
   }
 
@@ -127,9 +136,9 @@ final class CommittedState implements AutoCloseable {
   }
 
   /**
-   * Once per sink and JVM, before the first transaction: checks that the brokers accept the
-   * sink's transaction timeout ({@link TransactionTimeoutCheck}) and aborts the transactions an
-   * earlier job left open on ids this one does not use ({@link LingeringTransactions}).
+   * Once per sink and JVM, before the first transaction: checks that the brokers accept the sink's
+   * transaction timeout ({@link TransactionTimeoutCheck}) and aborts the transactions an earlier
+   * job left open on ids this one does not use ({@link LingeringTransactions}).
    */
   synchronized void prepare(int shards) {
     if (!prepared) {
@@ -142,12 +151,16 @@ final class CommittedState implements AutoCloseable {
   private Admin admin() {
     if (admin == null) {
       Map<String, Object> props = new HashMap<>();
-      spec.clientProperties().forEach((k, v) -> {
-        if (AdminClientConfig.configNames().contains(k)) {
-          props.put(k, v);
-        }
-      });
-      props.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-state-" + spec.transactionalIdPrefix());
+      spec.clientProperties()
+          .forEach(
+              (k, v) -> {
+                if (AdminClientConfig.configNames().contains(k)) {
+                  props.put(k, v);
+                }
+              });
+      props.put(
+          AdminClientConfig.CLIENT_ID_CONFIG,
+          "kafka-connector-eos-state-" + spec.transactionalIdPrefix());
       admin = Admin.create(props);
     }
     return admin;

@@ -32,13 +32,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * The steps of the exactly-once sink ({@code sink.delivery-guarantee} = exactly-once): input
  * elements are encoded (bad rows take the policy, as do records larger than {@code
  * max.request.size} or their topic's {@code max.message.bytes}: see {@link TopicLimits}), given a
- * partition when the partitioner picks one, and a
- * shard: records of one target partition, else of one key, share a shard, so their order is kept;
- * other records are spread by a hash of their value. The shard of a record depends on the record
- * only, so that a record replayed after a restore reaches the same shard. {@link
- * TransactionalWriteFn} then numbers each shard's records and writes them in transactions once the
- * runner made them durable. The shard count is {@code sink.parallelism}
- * (default {@value #DEFAULT_SHARDS}): the sink uses that many transactional ids.
+ * partition when the partitioner picks one, and a shard: records of one target partition, else of
+ * one key, share a shard, so their order is kept; other records are spread by a hash of their
+ * value. The shard of a record depends on the record only, so that a record replayed after a
+ * restore reaches the same shard. {@link TransactionalWriteFn} then numbers each shard's records
+ * and writes them in transactions once the runner made them durable. The shard count is {@code
+ * sink.parallelism} (default {@value #DEFAULT_SHARDS}): the sink uses that many transactional ids.
  */
 final class ExactlyOnceWrites {
   static final int DEFAULT_SHARDS = 4;
@@ -71,13 +70,12 @@ final class ExactlyOnceWrites {
             ? input
             : input.apply("GlobalWindow", Window.into(new GlobalWindows()));
     PCollectionTuple encoded =
-        global
-            .apply(
-                "EncodeAndShard",
-                ParDo.of(new EncodeFn<>(spec, encoder, coder, deadLetter))
-                    .withOutputTags(
-                        ENCODED,
-                        deadLetter ? TupleTagList.of(WriteFn.BAD_RECORDS) : TupleTagList.empty()));
+        global.apply(
+            "EncodeAndShard",
+            ParDo.of(new EncodeFn<>(spec, encoder, coder, deadLetter))
+                .withOutputTags(
+                    ENCODED,
+                    deadLetter ? TupleTagList.of(WriteFn.BAD_RECORDS) : TupleTagList.empty()));
     if (deadLetter) {
       PCollection<BadRecord> bad = encoded.get(WriteFn.BAD_RECORDS);
       bad.setCoder(BadRecord.getCoder(input.getPipeline()));
@@ -102,6 +100,7 @@ final class ExactlyOnceWrites {
     private transient PartitionChoice choice;
     private transient @Nullable KafkaProducer<byte[], byte[]> metadata;
     private transient @Nullable PartitionNumbers partitions;
+
     /** The size limits (max.request.size, each topic's max.message.bytes), opened lazily. */
     private transient @Nullable TopicLimits limits;
 
@@ -136,8 +135,8 @@ final class ExactlyOnceWrites {
     }
 
     /**
-     * Encodes {@code row}; a changelog format that writes an update as one message (-U followed
-     * by its +U) gets the pair in one record, as the at-least-once writer does.
+     * Encodes {@code row}; a changelog format that writes an update as one message (-U followed by
+     * its +U) gets the pair in one record, as the at-least-once writer does.
      */
     @ProcessElement
     public void process(@Element T row, MultiOutputReceiver out) {
@@ -173,7 +172,8 @@ final class ExactlyOnceWrites {
         EncodedRecord record = encoder.encode(before);
         if (record != null) {
           KV<Integer, EncodedRecord> sharded = shard(record, before);
-          context.output(ENCODED, sharded, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+          context.output(
+              ENCODED, sharded, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
         } else {
           withoutRecord.inc();
         }
@@ -209,13 +209,11 @@ final class ExactlyOnceWrites {
       }
     }
 
-    private void emit(EncodedRecord record, T row, MultiOutputReceiver out)
-        throws BadRowException {
+    private void emit(EncodedRecord record, T row, MultiOutputReceiver out) throws BadRowException {
       out.get(ENCODED).output(shard(record, row));
     }
 
-    private KV<Integer, EncodedRecord> shard(EncodedRecord record, T row)
-        throws BadRowException {
+    private KV<Integer, EncodedRecord> shard(EncodedRecord record, T row) throws BadRowException {
       // Before the record is numbered: a record the topic refuses never reaches a transaction.
       if (limits == null) {
         limits = new TopicLimits(spec, "eos-encode");
@@ -227,7 +225,8 @@ final class ExactlyOnceWrites {
       if (record.partition() != null) {
         String missing = partitions().missing(record.topic(), record.partition());
         if (missing != null) {
-          throw new BadRowException(null, missing + ", as the 'partition' metadata column says", null);
+          throw new BadRowException(
+              null, missing + ", as the 'partition' metadata column says", null);
         }
       }
       int shard;
@@ -253,7 +252,11 @@ final class ExactlyOnceWrites {
       return partition == null || partition.equals(record.partition())
           ? record
           : new EncodedRecord(
-              record.topic(), partition, record.timestamp(), record.key(), record.value(),
+              record.topic(),
+              partition,
+              record.timestamp(),
+              record.key(),
+              record.value(),
               record.headers());
     }
 

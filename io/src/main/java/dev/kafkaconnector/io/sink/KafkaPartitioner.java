@@ -16,8 +16,8 @@ public interface KafkaPartitioner extends Serializable {
    * Called once per writer instance before its first record.
    *
    * @param instanceIndex this writer's index, from 0
-   * @param instanceCount how many writer instances there are ({@code sink.parallelism}), or -1
-   *     when the runner decides and the count is not known
+   * @param instanceCount how many writer instances there are ({@code sink.parallelism}), or -1 when
+   *     the runner decides and the count is not known
    */
   default void open(int instanceIndex, int instanceCount) {}
 

@@ -61,8 +61,11 @@ final class LingeringTransactions {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      LOG.info("Could not list open transactions ({}); ids of prefix '{}' beyond shard {} are not"
-          + " checked for lingering transactions", e.getMessage(), spec.transactionalIdPrefix(),
+      LOG.info(
+          "Could not list open transactions ({}); ids of prefix '{}' beyond shard {} are not"
+              + " checked for lingering transactions",
+          e.getMessage(),
+          spec.transactionalIdPrefix(),
           shards - 1);
       return List.of();
     }
@@ -74,13 +77,18 @@ final class LingeringTransactions {
       props.put(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-abort-" + id);
       try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
         producer.initTransactions(); // fences the old producer and aborts its transaction
-        LOG.info("Aborted the open transaction of '{}', left by an earlier job with more shards",
-            id);
+        LOG.info(
+            "Aborted the open transaction of '{}', left by an earlier job with more shards", id);
       } catch (RuntimeException e) {
         throw new KafkaSinkException(
-            "Could not abort the open transaction of '" + id + "' (option"
-                + " 'sink.transactional-id-prefix' = '" + spec.transactionalIdPrefix() + "'): "
-                + e.getMessage(), e);
+            "Could not abort the open transaction of '"
+                + id
+                + "' (option"
+                + " 'sink.transactional-id-prefix' = '"
+                + spec.transactionalIdPrefix()
+                + "'): "
+                + e.getMessage(),
+            e);
       }
     }
     return lingering;

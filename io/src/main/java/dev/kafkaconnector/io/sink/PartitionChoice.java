@@ -7,9 +7,9 @@ import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The partition {@code sink.partitioner} picks for a record, for either writer: one partitioner
- * per writer index (opened once with that index and the writer count), Kafka's own choice
- * (null) for the default partitioner or a record whose partition column is set elsewhere.
+ * The partition {@code sink.partitioner} picks for a record, for either writer: one partitioner per
+ * writer index (opened once with that index and the writer count), Kafka's own choice (null) for
+ * the default partitioner or a record whose partition column is set elsewhere.
  */
 final class PartitionChoice {
   private final String partitionerOption;
@@ -22,7 +22,8 @@ final class PartitionChoice {
    * @param writerCount how many writers there are, or -1 when the runner decides
    * @param partitions the topics' partition numbers, looked up only when a partitioner needs them
    */
-  PartitionChoice(String partitionerOption, int writerCount, Supplier<PartitionNumbers> partitions) {
+  PartitionChoice(
+      String partitionerOption, int writerCount, Supplier<PartitionNumbers> partitions) {
     this.partitionerOption = partitionerOption;
     this.writerCount = writerCount;
     this.partitions = partitions;

@@ -16,7 +16,9 @@ final class PartitionNumbers {
   private final Function<String, List<PartitionInfo>> lookup;
   private final Map<String, Known> known = new HashMap<>();
 
-  /** @param lookup a client's metadata call, e.g. {@code producer::partitionsFor} */
+  /**
+   * @param lookup a client's metadata call, e.g. {@code producer::partitionsFor}
+   */
   PartitionNumbers(Function<String, List<PartitionInfo>> lookup) {
     this.lookup = lookup;
   }
@@ -26,7 +28,8 @@ final class PartitionNumbers {
     Known k = known.get(topic);
     long now = System.nanoTime();
     if (k == null || now - k.atNanos() > TTL_NANOS) {
-      int[] numbers = lookup.apply(topic).stream().mapToInt(PartitionInfo::partition).sorted().toArray();
+      int[] numbers =
+          lookup.apply(topic).stream().mapToInt(PartitionInfo::partition).sorted().toArray();
       k = new Known(numbers, now);
       known.put(topic, k);
     }
@@ -38,12 +41,13 @@ final class PartitionNumbers {
 
   /**
    * Why {@code partition} cannot be written to {@code topic} (it is not one of its partitions,
-   * looked up again when the numbers are more than a second old, since partitions can be added),
-   * or null when it can. Asked for partitions that a row names, before sending, so that the row
-   * takes the bad-row policy instead of the producer waiting {@code max.block.ms} for a partition
-   * that does not exist and then failing the bundle.
+   * looked up again when the numbers are more than a second old, since partitions can be added), or
+   * null when it can. Asked for partitions that a row names, before sending, so that the row takes
+   * the bad-row policy instead of the producer waiting {@code max.block.ms} for a partition that
+   * does not exist and then failing the bundle.
    */
-  @org.checkerframework.checker.nullness.qual.Nullable String missing(String topic, int partition) {
+  @org.checkerframework.checker.nullness.qual.Nullable
+  String missing(String topic, int partition) {
     if (contains(of(topic), partition)) {
       return null;
     }
@@ -55,8 +59,14 @@ final class PartitionNumbers {
       }
     }
     int[] numbers = of(topic);
-    return "partition " + partition + " of topic '" + topic + "' does not exist (the topic has "
-        + numbers.length + " partition" + (numbers.length == 1 ? "" : "s")
+    return "partition "
+        + partition
+        + " of topic '"
+        + topic
+        + "' does not exist (the topic has "
+        + numbers.length
+        + " partition"
+        + (numbers.length == 1 ? "" : "s")
         + (numbers.length == 0 ? "" : ": " + numbers[0] + ".." + numbers[numbers.length - 1])
         + ")";
   }

@@ -41,17 +41,24 @@ public final class Partitioners {
     Class<?> type;
     try {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      type = Class.forName(className, true, loader != null ? loader : Partitioners.class.getClassLoader());
+      type =
+          Class.forName(
+              className, true, loader != null ? loader : Partitioners.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
       throw new IllegalArgumentException(
-          "Option 'sink.partitioner': class '" + className + "' was not found (valid values:"
+          "Option 'sink.partitioner': class '"
+              + className
+              + "' was not found (valid values:"
               + " 'default', 'fixed', 'round-robin' or the class name of a "
-              + KafkaPartitioner.class.getName() + " on the class path)",
+              + KafkaPartitioner.class.getName()
+              + " on the class path)",
           e);
     }
     if (!KafkaPartitioner.class.isAssignableFrom(type)) {
       throw new IllegalArgumentException(
-          "Option 'sink.partitioner': class '" + className + "' does not implement "
+          "Option 'sink.partitioner': class '"
+              + className
+              + "' does not implement "
               + KafkaPartitioner.class.getName());
     }
     try {
@@ -59,8 +66,11 @@ public final class Partitioners {
       return (KafkaPartitioner) constructor.newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalArgumentException(
-          "Option 'sink.partitioner': class '" + className + "' needs a public constructor"
-              + " without arguments: " + e,
+          "Option 'sink.partitioner': class '"
+              + className
+              + "' needs a public constructor"
+              + " without arguments: "
+              + e,
           e);
     }
   }

@@ -17,8 +17,8 @@ public interface RecordEncoder<T> extends Serializable {
   /**
    * Encodes one element.
    *
-   * @return the record, or null when the element writes nothing (an upsert table's {@code -U}
-   *     row, a schema change)
+   * @return the record, or null when the element writes nothing (an upsert table's {@code -U} row,
+   *     a schema change)
    * @throws BadRowException when the element cannot be written; the writer applies the bad-record
    *     policy
    */

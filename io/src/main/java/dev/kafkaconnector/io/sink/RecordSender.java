@@ -33,11 +33,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code KafkaProducer.flush()} alone does not give that (kafka-clients 3.9.1): it waits for the
  * batches that were incomplete when it was called ({@code RecordAccumulator.awaitFlushCompletion}
- * takes a copy of {@code incomplete}). When the broker refuses a batch as too large
- * ({@code MESSAGE_TOO_LARGE}), the {@code Sender} splits it ({@code
- * RecordAccumulator.splitAndReenqueue}): the big batch's result completes and new batches for its
- * records are enqueued, which that flush does not wait for. The records of the split batches
- * were then still pending when the bundle completed, and a zero-timeout close dropped them.
+ * takes a copy of {@code incomplete}). When the broker refuses a batch as too large ({@code
+ * MESSAGE_TOO_LARGE}), the {@code Sender} splits it ({@code RecordAccumulator.splitAndReenqueue}):
+ * the big batch's result completes and new batches for its records are enqueued, which that flush
+ * does not wait for. The records of the split batches were then still pending when the bundle
+ * completed, and a zero-timeout close dropped them.
  *
  * <p>A record the broker refuses for good ({@link BrokerRefusals}) is handed back by {@link
  * #flush()} with the context it was sent with when the writer has a dead-letter output (only then
@@ -47,8 +47,10 @@ import org.slf4j.LoggerFactory;
  */
 final class RecordSender implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RecordSender.class);
+
   /** Waited beyond {@code delivery.timeout.ms} for the last callbacks. */
   static final Duration CALLBACK_MARGIN = Duration.ofSeconds(30);
+
   private static final long POLL_MILLIS = 50;
 
   /** A refused record: the context it was sent with, where it went and the broker's error. */
@@ -61,32 +63,43 @@ final class RecordSender implements AutoCloseable {
   private final Duration callbackMargin;
   private final AtomicReference<Exception> failure = new AtomicReference<>();
   private final AtomicLong failedSends = new AtomicLong();
+
   /** The first refusal when there is no dead-letter output, with where it went. */
   private final AtomicReference<Refused> refusal = new AtomicReference<>();
+
   private final AtomicLong refusedSends = new AtomicLong();
   private final Queue<Refused> refused = new ConcurrentLinkedQueue<>();
   private final AtomicLong inFlight = new AtomicLong();
   private final Object callbacks = new Object();
+
   /** Where the first failed send went, for the error. */
   private volatile String firstFailedAt = "?";
+
   private final Callback callback;
   private final PartitionNumbers partitions;
   private final Counter sendsFailed = Metrics.counter("kafka-connector", "records-send-failed");
 
   RecordSender(SinkSpec spec, String clientId) {
-    this(spec, new KafkaProducer<>(producerProperties(spec, clientId)),
-        new TopicLimits(spec, clientId), CALLBACK_MARGIN);
+    this(
+        spec,
+        new KafkaProducer<>(producerProperties(spec, clientId)),
+        new TopicLimits(spec, clientId),
+        CALLBACK_MARGIN);
   }
 
   /** For tests: sends through {@code producer}, waits {@code callbackMargin} past the timeout. */
   RecordSender(
-      SinkSpec spec, Producer<byte[], byte[]> producer, TopicLimits limits, Duration callbackMargin) {
+      SinkSpec spec,
+      Producer<byte[], byte[]> producer,
+      TopicLimits limits,
+      Duration callbackMargin) {
     this.spec = spec;
     this.callbackMargin = callbackMargin;
     this.producer = producer;
     this.limits = limits;
     String timeout = spec.clientProperties().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
-    this.deliveryTimeout = Duration.ofMillis(timeout == null ? 120_000 : Long.parseLong(timeout.trim()));
+    this.deliveryTimeout =
+        Duration.ofMillis(timeout == null ? 120_000 : Long.parseLong(timeout.trim()));
     this.partitions = new PartitionNumbers(this::partitionsFor);
     this.callback = (metadata, exception) -> completed(null, metadata, exception);
   }
@@ -96,7 +109,9 @@ final class RecordSender implements AutoCloseable {
     props.putAll(SinkOptionsParser.ProducerSettings.forced());
     SinkOptionsParser.ProducerSettings.defaults().forEach(props::putIfAbsent);
     props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-writer");
-    props.put(ProducerConfig.CLIENT_ID_CONFIG, props.get(ProducerConfig.CLIENT_ID_CONFIG) + "-" + clientId);
+    props.put(
+        ProducerConfig.CLIENT_ID_CONFIG,
+        props.get(ProducerConfig.CLIENT_ID_CONFIG) + "-" + clientId);
     if (spec.guarantee() == DeliveryGuarantee.AT_LEAST_ONCE) {
       props.putIfAbsent(ProducerConfig.ACKS_CONFIG, "all");
     }
@@ -165,7 +180,10 @@ final class RecordSender implements AutoCloseable {
         refusedSends.incrementAndGet();
         refusal.compareAndSet(null, r);
       }
-      LOG.warn("Kafka refused a record for topic '{}' partition {}: {}", topic, partition,
+      LOG.warn(
+          "Kafka refused a record for topic '{}' partition {}: {}",
+          topic,
+          partition,
           AuthenticationFailures.scrub(exception.toString(), spec.clientProperties()));
       return;
     }
@@ -173,7 +191,8 @@ final class RecordSender implements AutoCloseable {
     if (!failure.compareAndSet(null, exception)) {
       return;
     }
-    firstFailedAt = "topic '" + topic + "' partition " + (partition < 0 ? "?" : String.valueOf(partition));
+    firstFailedAt =
+        "topic '" + topic + "' partition " + (partition < 0 ? "?" : String.valueOf(partition));
     LOG.warn("Writing to {} failed: {}", topic, exception.toString());
   }
 
@@ -198,8 +217,8 @@ final class RecordSender implements AutoCloseable {
    *
    * @return the records the broker refused for good that were sent with a context, to be sent to
    *     the dead-letter output
-   * @throws KafkaSinkException naming the failure: marked {@link NotRetriedException} for a
-   *     refused record sent without context, else retried by the runner
+   * @throws KafkaSinkException naming the failure: marked {@link NotRetriedException} for a refused
+   *     record sent without context, else retried by the runner
    */
   List<Refused> flush() {
     if (spec.guarantee() == DeliveryGuarantee.NONE) {
@@ -209,8 +228,10 @@ final class RecordSender implements AutoCloseable {
         // Called from the writer's bundle methods, where a Beam counter can be updated: the loss
         // is logged and counted, never silent.
         sendsFailed.inc(failed);
-        LOG.warn("{} records could not be written (sink.delivery-guarantee none): {}",
-            failed, e.toString());
+        LOG.warn(
+            "{} records could not be written (sink.delivery-guarantee none): {}",
+            failed,
+            e.toString());
       }
       return List.of();
     }
@@ -224,8 +245,8 @@ final class RecordSender implements AutoCloseable {
   }
 
   /**
-   * Flushes until no send is in flight: a flush does not wait for the batches a split creates,
-   * and flushing again sends them at once instead of after {@code linger.ms}.
+   * Flushes until no send is in flight: a flush does not wait for the batches a split creates, and
+   * flushing again sends them at once instead of after {@code linger.ms}.
    */
   private void awaitCallbacks() {
     long deadline = System.nanoTime() + deliveryTimeout.plus(callbackMargin).toNanos();
@@ -234,10 +255,15 @@ final class RecordSender implements AutoCloseable {
       long left = deadline - System.nanoTime();
       if (left <= 0) {
         throw new KafkaSinkException(
-            inFlight.get() + " record(s) sent to Kafka (" + spec.clientProperties().get("bootstrap.servers")
+            inFlight.get()
+                + " record(s) sent to Kafka ("
+                + spec.clientProperties().get("bootstrap.servers")
                 + ") were neither acknowledged nor refused within option"
-                + " 'properties.delivery.timeout.ms' = " + deliveryTimeout.toMillis() + " ms plus "
-                + callbackMargin.toMillis() + " ms; the bundle fails and is retried. Check that"
+                + " 'properties.delivery.timeout.ms' = "
+                + deliveryTimeout.toMillis()
+                + " ms plus "
+                + callbackMargin.toMillis()
+                + " ms; the bundle fails and is retried. Check that"
                 + " the brokers are reachable and the topics' partitions have leaders");
       }
       synchronized (callbacks) {
@@ -270,9 +296,14 @@ final class RecordSender implements AutoCloseable {
     Refused r = refusal.get();
     if (r != null) {
       throw new KafkaSinkException(
-          "Cannot write " + refusedSends.get() + " record(s) to Kafka (no dead-letter output: set"
+          "Cannot write "
+              + refusedSends.get()
+              + " record(s) to Kafka (no dead-letter output: set"
               + " one with withBadRecordErrorHandler to keep the job running). "
-              + BrokerRefusals.describe(r.topic(), r.partition(), BrokerRefusals.find(r.error()),
+              + BrokerRefusals.describe(
+                  r.topic(),
+                  r.partition(),
+                  BrokerRefusals.find(r.error()),
                   topicLimit(r.topic()),
                   spec.clientProperties()),
           NotRetriedException.cause());
@@ -284,9 +315,14 @@ final class RecordSender implements AutoCloseable {
     }
     if (e != null) {
       throw new KafkaSinkException(
-          failedSends.get() + " record(s) could not be written to Kafka ("
-              + spec.clientProperties().get("bootstrap.servers") + "; the first to " + firstFailedAt
-              + "): " + e.getMessage(), e);
+          failedSends.get()
+              + " record(s) could not be written to Kafka ("
+              + spec.clientProperties().get("bootstrap.servers")
+              + "; the first to "
+              + firstFailedAt
+              + "): "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -300,7 +336,8 @@ final class RecordSender implements AutoCloseable {
     limits.close();
     long left = inFlight.get();
     Duration grace =
-        spec.guarantee() == DeliveryGuarantee.NONE ? Duration.ofSeconds(30)
+        spec.guarantee() == DeliveryGuarantee.NONE
+            ? Duration.ofSeconds(30)
             : left > 0 ? Duration.ofSeconds(5) : Duration.ZERO;
     try {
       producer.close(grace);
@@ -308,9 +345,12 @@ final class RecordSender implements AutoCloseable {
       LOG.warn("Closing the producer failed: {}", e.toString());
     }
     if (inFlight.get() > 0 || left > 0) {
-      LOG.warn("{} record(s) were in flight when the writer closed ({} after a grace of {} s):"
+      LOG.warn(
+          "{} record(s) were in flight when the writer closed ({} after a grace of {} s):"
               + " they belong to a bundle that did not complete, which the runner retries",
-          left, inFlight.get(), grace.toSeconds());
+          left,
+          inFlight.get(),
+          grace.toSeconds());
     }
   }
 }

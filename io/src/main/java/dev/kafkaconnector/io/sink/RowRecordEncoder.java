@@ -16,8 +16,8 @@ import org.joda.time.ReadableInstant;
 /**
  * Turns an input row into a record: the physical columns split into key and value by the {@link
  * KeyValueLayout} and encoded by the key and value formats, and the metadata columns (topic,
- * partition, timestamp, headers, row kind) taken as record metadata. Worked out once, when the
- * sink is applied; per row it only copies values by index.
+ * partition, timestamp, headers, row kind) taken as record metadata. Worked out once, when the sink
+ * is applied; per row it only copies values by index.
  */
 final class RowRecordEncoder implements RecordEncoder<Row> {
   private static final long serialVersionUID = 1L;
@@ -33,8 +33,10 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
   private final @Nullable RowEncoder keyEncoder;
   private final RowEncoder valueEncoder;
   private final String valueFormat;
+
   /** The value encoder's schema: the layout's value columns, plus row-kind for changelogs. */
   private final Schema valueEncoderSchema;
+
   private final boolean changelog;
   private final boolean upsert;
   private final MetadataIndexes metadata;
@@ -112,12 +114,12 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
 
   @Override
   public String destination() {
-    return fixedTopic != null ? "topic '" + fixedTopic + "'" : "topic from the row's 'topic' column";
+    return fixedTopic != null
+        ? "topic '" + fixedTopic + "'"
+        : "topic from the row's 'topic' column";
   }
 
-  /**
-   * Encodes one row; null for a row an upsert table does not write (a {@code -U}).
-   */
+  /** Encodes one row; null for a row an upsert table does not write (a {@code -U}). */
   @Override
   public @Nullable EncodedRecord encode(Row row) throws BadRowException {
     RowKind kind = kind(row);
@@ -136,15 +138,19 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
       }
       EncodedRecord record = record(row, physicalRow, value);
       if (record.key() == null) {
-        throw new BadRowException(null, "an upsert-kafka row needs a key, but its key is empty", null);
+        throw new BadRowException(
+            null, "an upsert-kafka row needs a key, but its key is empty", null);
       }
       return record;
     }
     if (!changelog && kind != RowKind.INSERT) {
       throw new BadRowException(
           "row-kind",
-          "value format '" + valueFormat + "' writes inserts only, but the row's change kind is '"
-              + kind.symbol() + "'; use upsert-kafka or a changelog format (debezium-json,"
+          "value format '"
+              + valueFormat
+              + "' writes inserts only, but the row's change kind is '"
+              + kind.symbol()
+              + "'; use upsert-kafka or a changelog format (debezium-json,"
               + " canal-json, maxwell-json)",
           null);
     }
@@ -205,7 +211,9 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
       if (timestamp != null && timestamp < 0) {
         throw new BadRowException(
             physicalName(metadata.timestamp(), row),
-            "the timestamp " + instant + " is before 1970-01-01T00:00:00Z; a Kafka record"
+            "the timestamp "
+                + instant
+                + " is before 1970-01-01T00:00:00Z; a Kafka record"
                 + " timestamp is non-negative epoch milliseconds (the 'timestamp' metadata column)",
             null);
       }

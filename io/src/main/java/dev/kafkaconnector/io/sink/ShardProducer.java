@@ -13,15 +13,15 @@ import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.errors.InvalidTxnTimeoutException;
-import org.apache.kafka.common.errors.InvalidProducerEpochException;
-import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.InvalidTxnTimeoutException;
+import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
@@ -46,12 +46,16 @@ final class ShardProducer implements AutoCloseable {
   private final int shard;
   private final CommittedState committedState;
   private final Semaphore owner = new Semaphore(1);
+
   /** This sink's run (made at {@code expand}): written with every commit and claim. */
   private final String run;
+
   /** When the producer in use was initialised (epoch ms): written with every entry. */
   private long since;
+
   /** The entries of the shard's group as last read. */
   private List<CommittedState.Entry> lastRead = List.of();
+
   private KafkaProducer<byte[], byte[]> producer;
   private boolean inTransaction;
   private volatile boolean owned;
@@ -62,13 +66,17 @@ final class ShardProducer implements AutoCloseable {
   private long first;
   private int sent;
   private int skippedInTransaction;
+
   /** The first record of the open transaction that the broker refused for good, with where. */
   private final AtomicReference<RecordMetadata> refusedAt = new AtomicReference<>();
+
   private final AtomicReference<Exception> refusal = new AtomicReference<>();
+
   /** One callback for every send: remembers the first refusal, for the error. */
   private final Callback refusals =
       (metadata, exception) -> {
-        if (exception != null && BrokerRefusals.find(exception) != null
+        if (exception != null
+            && BrokerRefusals.find(exception) != null
             && refusal.compareAndSet(null, exception)) {
           refusedAt.set(metadata);
         }
@@ -86,8 +94,8 @@ final class ShardProducer implements AutoCloseable {
   }
 
   /**
-   * Takes the producer for one bundle and begins a transaction; waits while another bundle of
-   * this JVM holds it.
+   * Takes the producer for one bundle and begins a transaction; waits while another bundle of this
+   * JVM holds it.
    */
   void begin() {
     try {
@@ -125,9 +133,9 @@ final class ShardProducer implements AutoCloseable {
    * <p>When the number is not known (a new producer, or after a failed or uncertain commit), the
    * producer is initialised first: {@code initTransactions} returns only once the previous
    * transaction of this id is complete (committed or aborted, markers written), so the group's
-   * offsets read next are final. Read before it, a commit still in flight (a writer killed, or
-   * the broker restarted, between the commit decision and its markers) would not be visible yet
-   * and its records would be written a second time.
+   * offsets read next are final. Read before it, a commit still in flight (a writer killed, or the
+   * broker restarted, between the commit decision and its markers) would not be visible yet and its
+   * records would be written a second time.
    */
   long committedNumber(String writer) {
     if (committed == UNKNOWN || !writer.equals(committedWriter)) {
@@ -140,19 +148,19 @@ final class ShardProducer implements AutoCloseable {
   }
 
   /**
-   * The last record number {@code lineage} committed for this shard, read without a producer
-   * (none is opened): for a shard this job no longer writes to.
+   * The last record number {@code lineage} committed for this shard, read without a producer (none
+   * is opened): for a shard this job no longer writes to.
    */
   long readCommitted(String lineage) {
     return CommittedState.lastNumber(committedState.read(group()), lineage);
   }
 
   /**
-   * Commits a transaction that holds only the shard's entry, {@code number} of {@code lineage}
-   * with this run: from then on the group shows which run writes the shard, so a producer fenced
-   * by another run (a second job, or a second sink, with the same prefix) can tell. It also
-   * writes the number back where it had expired. Skipped for a lineage that committed nothing
-   * yet: its first commit makes the entry (before it, its topic may not even exist).
+   * Commits a transaction that holds only the shard's entry, {@code number} of {@code lineage} with
+   * this run: from then on the group shows which run writes the shard, so a producer fenced by
+   * another run (a second job, or a second sink, with the same prefix) can tell. It also writes the
+   * number back where it had expired. Skipped for a lineage that committed nothing yet: its first
+   * commit makes the entry (before it, its topic may not even exist).
    */
   void claim(String lineage, long number) {
     TopicPartition at = null;
@@ -170,8 +178,9 @@ final class ShardProducer implements AutoCloseable {
     begin();
     try {
       producer.sendOffsetsToTransaction(
-          Map.of(at, new OffsetAndMetadata(
-              0, CommittedState.Entry.metadata(number, lineage, run, since))),
+          Map.of(
+              at,
+              new OffsetAndMetadata(0, CommittedState.Entry.metadata(number, lineage, run, since))),
           new ConsumerGroupMetadata(group()));
       producer.commitTransaction();
       inTransaction = false;
@@ -222,7 +231,8 @@ final class ShardProducer implements AutoCloseable {
     }
     try {
       producer.send(
-          new ProducerRecord<>(r.topic(), r.partition(), r.timestamp(), r.key(), r.value(), headers),
+          new ProducerRecord<>(
+              r.topic(), r.partition(), r.timestamp(), r.key(), r.value(), headers),
           refusals);
     } catch (RuntimeException e) {
       throw wrap("sending a record", e);
@@ -236,8 +246,8 @@ final class ShardProducer implements AutoCloseable {
   }
 
   /**
-   * Commits the open transaction with the last number sent by {@code writer} and gives the
-   * producer back.
+   * Commits the open transaction with the last number sent by {@code writer} and gives the producer
+   * back.
    *
    * @return the records committed
    */
@@ -246,14 +256,21 @@ final class ShardProducer implements AutoCloseable {
       if (sent > 0) {
         TopicPartition at = committedState.partition(lastTopic);
         producer.sendOffsetsToTransaction(
-            Map.of(at, new OffsetAndMetadata(
-                0, CommittedState.Entry.metadata(last, writer, run, since))),
+            Map.of(
+                at,
+                new OffsetAndMetadata(0, CommittedState.Entry.metadata(last, writer, run, since))),
             new ConsumerGroupMetadata(group()));
       }
       producer.commitTransaction();
       inTransaction = false;
-      LOG.debug("{}: committed records {}..{} ({} sent, {} replayed skipped, writer {})",
-          transactionalId(), first, last, sent, skippedInTransaction, writer);
+      LOG.debug(
+          "{}: committed records {}..{} ({} sent, {} replayed skipped, writer {})",
+          transactionalId(),
+          first,
+          last,
+          sent,
+          skippedInTransaction,
+          writer);
       if (sent > 0) {
         committed = last;
         committedWriter = writer;
@@ -292,7 +309,10 @@ final class ShardProducer implements AutoCloseable {
     try {
       producer.abortTransaction();
     } catch (RuntimeException e) {
-      LOG.warn("Aborting the transaction of '{}' failed ({}); reopening it", transactionalId(), e.toString());
+      LOG.warn(
+          "Aborting the transaction of '{}' failed ({}); reopening it",
+          transactionalId(),
+          e.toString());
       reset();
     }
   }
@@ -319,20 +339,23 @@ final class ShardProducer implements AutoCloseable {
       } catch (InvalidTxnTimeoutException e) {
         created.close(Duration.ZERO);
         // Every attempt would be refused the same way: not retried.
-        KafkaSinkException failure = new KafkaSinkException(
-            "Option 'properties.transaction.timeout.ms' = "
-                + props.get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG)
-                + " is more than the broker allows (its 'transaction.max.timeout.ms', 15 minutes"
-                + " by default): lower it or raise the broker's limit",
-            NotRetriedException.cause());
+        KafkaSinkException failure =
+            new KafkaSinkException(
+                "Option 'properties.transaction.timeout.ms' = "
+                    + props.get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG)
+                    + " is more than the broker allows (its 'transaction.max.timeout.ms', 15 minutes"
+                    + " by default): lower it or raise the broker's limit",
+                NotRetriedException.cause());
         failure.addSuppressed(e);
         throw failure;
       } catch (RuntimeException e) {
         created.close(Duration.ZERO);
         throw e;
       }
-      LOG.info("Transactional producer '{}' ready (an earlier open transaction of this id was"
-          + " aborted)", transactionalId());
+      LOG.info(
+          "Transactional producer '{}' ready (an earlier open transaction of this id was"
+              + " aborted)",
+          transactionalId());
       producer = created;
     }
     return producer;
@@ -357,9 +380,12 @@ final class ShardProducer implements AutoCloseable {
     AuthenticationException refused = AuthenticationFailures.find(e);
     if (refused != null) {
       reset();
-      return new KafkaSinkException(AuthenticationFailures.describe(
-          "write exactly-once (while " + what + ", producer '" + transactionalId() + "')",
-          refused, spec.clientProperties()), AuthenticationFailures.notRetried());
+      return new KafkaSinkException(
+          AuthenticationFailures.describe(
+              "write exactly-once (while " + what + ", producer '" + transactionalId() + "')",
+              refused,
+              spec.clientProperties()),
+          AuthenticationFailures.notRetried());
     }
     Throwable refusedRecord = BrokerRefusals.find(e);
     if (refusedRecord == null) {
@@ -373,9 +399,17 @@ final class ShardProducer implements AutoCloseable {
       String topic = at != null ? at.topic() : lastTopic != null ? lastTopic : "?";
       reset();
       return new KafkaSinkException(
-          "Exactly-once write to Kafka failed while " + what + " (producer '" + transactionalId()
-              + "'): " + BrokerRefusals.describe(topic, at != null ? at.partition() : -1, refusedRecord,
-                  TopicLimits.UNKNOWN, spec.clientProperties())
+          "Exactly-once write to Kafka failed while "
+              + what
+              + " (producer '"
+              + transactionalId()
+              + "'): "
+              + BrokerRefusals.describe(
+                  topic,
+                  at != null ? at.partition() : -1,
+                  refusedRecord,
+                  TopicLimits.UNKNOWN,
+                  spec.clientProperties())
               + ". The transaction was aborted; the job fails and is not restarted",
           NotRetriedException.cause());
     }
@@ -384,26 +418,49 @@ final class ShardProducer implements AutoCloseable {
       String rival = rivalRun();
       if (rival != null) {
         return new KafkaSinkException(
-            "Option 'sink.transactional-id-prefix' = '" + spec.transactionalIdPrefix() + "' is"
-                + " used by another running exactly-once sink: its run " + rival + " took over the"
-                + " producer '" + transactionalId() + "' of this run " + run + " while " + what
+            "Option 'sink.transactional-id-prefix' = '"
+                + spec.transactionalIdPrefix()
+                + "' is"
+                + " used by another running exactly-once sink: its run "
+                + rival
+                + " took over the"
+                + " producer '"
+                + transactionalId()
+                + "' of this run "
+                + run
+                + " while "
+                + what
                 + ". Two jobs, or two sinks in one pipeline, must not share a prefix (nor may a"
                 + " job restored from a snapshot run beside the job it was taken from): stop one,"
                 + " or give each sink its own 'sink.transactional-id-prefix'. Not retried: both"
-                + " would fence each other for ever.", NotRetriedException.cause());
+                + " would fence each other for ever.",
+            NotRetriedException.cause());
       }
       return new KafkaSinkException(
-          "The transactional producer '" + transactionalId() + "' was fenced while " + what
+          "The transactional producer '"
+              + transactionalId()
+              + "' was fenced while "
+              + what
               + ": another writer uses option 'sink.transactional-id-prefix' = '"
-              + spec.transactionalIdPrefix() + "' (two jobs with one prefix, or a newer attempt"
-              + " of this one)", e);
+              + spec.transactionalIdPrefix()
+              + "' (two jobs with one prefix, or a newer attempt"
+              + " of this one)",
+          e);
     }
-    if (e instanceof KafkaException && !(e instanceof org.apache.kafka.common.errors.RetriableException)) {
+    if (e instanceof KafkaException
+        && !(e instanceof org.apache.kafka.common.errors.RetriableException)) {
       reset();
     }
     return new KafkaSinkException(
-        "Exactly-once write to Kafka failed while " + what + " (producer '" + transactionalId()
-            + "', " + spec.clientProperties().get("bootstrap.servers") + "): " + e.getMessage(), e);
+        "Exactly-once write to Kafka failed while "
+            + what
+            + " (producer '"
+            + transactionalId()
+            + "', "
+            + spec.clientProperties().get("bootstrap.servers")
+            + "): "
+            + e.getMessage(),
+        e);
   }
 
   /** Whether {@code e} says that a newer producer with this transactional id exists. */
@@ -420,12 +477,12 @@ final class ShardProducer implements AutoCloseable {
   }
 
   /**
-   * Another run whose producer of this shard was initialised after this one and has committed
-   * an entry in the shard's group (at any partition: two jobs may write to other topics), else
-   * null. A newer attempt of this run (a restart after a failure) fences the old attempt too,
-   * which is no conflict; an earlier job with the prefix left entries with older times. When the
-   * rival has not committed yet this fence is retried, and the retry's producer fences the
-   * rival, whose own fence then finds this run's newer entry: one of the two fails.
+   * Another run whose producer of this shard was initialised after this one and has committed an
+   * entry in the shard's group (at any partition: two jobs may write to other topics), else null. A
+   * newer attempt of this run (a restart after a failure) fences the old attempt too, which is no
+   * conflict; an earlier job with the prefix left entries with older times. When the rival has not
+   * committed yet this fence is retried, and the retry's producer fences the rival, whose own fence
+   * then finds this run's newer entry: one of the two fails.
    */
   private @Nullable String rivalRun() {
     try {
@@ -435,11 +492,11 @@ final class ShardProducer implements AutoCloseable {
         }
       }
     } catch (RuntimeException e) {
-      LOG.debug("Could not read the entries of '{}' after a fence: {}", transactionalId(), e.toString());
+      LOG.debug(
+          "Could not read the entries of '{}' after a fence: {}", transactionalId(), e.toString());
     }
     return null;
   }
-
 
   @Override
   public void close() {

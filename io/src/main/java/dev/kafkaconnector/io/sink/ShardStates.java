@@ -8,16 +8,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The keyed state of one shard of the exactly-once writer ({@link TransactionalWriteFn}), and
- * its reconciliation with Kafka once per shard and writer instance ({@link #reconcile}).
+ * The keyed state of one shard of the exactly-once writer ({@link TransactionalWriteFn}), and its
+ * reconciliation with Kafka once per shard and writer instance ({@link #reconcile}).
  *
  * <p>What happens to it: a restore from the latest checkpoint finds Kafka's number below the
  * state's next one and changes nothing; a restore from an older snapshot continues the numbering
  * after Kafka's number ({@link StateCheck}); a rescale of the runner's parallelism moves whole
- * shards (the state is keyed by shard); another {@code sink.parallelism} is accepted only when
- * the snapshot's records are all written; a second job with the same prefix is told apart by
- * its run ({@link ShardProducer#claim}); a committed number that expired fails the restore when
- * records may have been written after the snapshot.
+ * shards (the state is keyed by shard); another {@code sink.parallelism} is accepted only when the
+ * snapshot's records are all written; a second job with the same prefix is told apart by its run
+ * ({@link ShardProducer#claim}); a committed number that expired fails the restore when records may
+ * have been written after the snapshot.
  *
  * @param writer the writer id (lineage): the sink's identity when the shard first numbered a
  *     record, kept across restores
@@ -52,20 +52,32 @@ record ShardStates(
     boolean orphan = shardId >= shards;
     // A shard beyond the count opens no producer: the start-up sweep may fence ids beyond it.
     long committed = orphan ? shard.readCommitted(lineage) : shard.committedNumber(lineage);
-    StateCheck check = new StateCheck(committed, expectedNumber == null ? 0 : expectedNumber,
-        nextNumber == null ? 0 : nextNumber, shardId, shards,
-        numberedUnder == null ? -1 : numberedUnder, this::firstPendingFrom);
+    StateCheck check =
+        new StateCheck(
+            committed,
+            expectedNumber == null ? 0 : expectedNumber,
+            nextNumber == null ? 0 : nextNumber,
+            shardId,
+            shards,
+            numberedUnder == null ? -1 : numberedUnder,
+            this::firstPendingFrom);
     check.verify(spec, shard.transactionalId());
     if (orphan) {
-      LOG.info("Exactly-once sink: shard {} is beyond option 'sink.parallelism' = {} since the"
-          + " restore; its records are all written, it writes nothing more", shardId, shards);
+      LOG.info(
+          "Exactly-once sink: shard {} is beyond option 'sink.parallelism' = {} since the"
+              + " restore; its records are all written, it writes nothing more",
+          shardId,
+          shards);
       pending.clear();
       return false;
     }
     if (check.layoutChanged()) {
-      LOG.info("Exactly-once sink, producer '{}': option 'sink.parallelism' changed from {} to {}"
-          + " since the snapshot; its records are all written", shard.transactionalId(),
-          numberedUnder, shards);
+      LOG.info(
+          "Exactly-once sink, producer '{}': option 'sink.parallelism' changed from {} to {}"
+              + " since the snapshot; its records are all written",
+          shard.transactionalId(),
+          numberedUnder,
+          shards);
     }
     layout.write(shards);
     if (check.rolledBack() > 0) {

@@ -30,8 +30,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Validates the options of a sink against its input schema when it is applied and turns them into
- * a {@link SinkSpec} and a {@link RowRecordEncoder}. Every error names the option key (and the
+ * Validates the options of a sink against its input schema when it is applied and turns them into a
+ * {@link SinkSpec} and a {@link RowRecordEncoder}. Every error names the option key (and the
  * column) and what was expected.
  */
 public final class SinkOptionsParser {
@@ -50,7 +50,10 @@ public final class SinkOptionsParser {
    * @throws IllegalArgumentException naming the offending key or column
    */
   public static ParsedSink parse(
-      String sinkId, Map<String, String> options, Schema input, List<MetadataColumn> typedMetadata) {
+      String sinkId,
+      Map<String, String> options,
+      Schema input,
+      List<MetadataColumn> typedMetadata) {
     return parse(sinkId, options, input, typedMetadata, List.of());
   }
 
@@ -119,17 +122,28 @@ public final class SinkOptionsParser {
               + " checkpoint, in one transaction per shard");
     }
     if (upsert
-        && formats.valueFormat().readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND))) {
+        && formats.valueFormat().readableMetadata().stream()
+            .anyMatch(m -> m.key().equals(ROW_KIND))) {
       throw new IllegalArgumentException(
-          "Value format '" + formats.valueFormat().identifier() + "' is a changelog format;"
+          "Value format '"
+              + formats.valueFormat().identifier()
+              + "' is a changelog format;"
               + " an upsert-kafka table writes changes as key + value (or tombstone): use a plain"
               + " format such as json, or 'connector' = 'kafka' for a changelog topic");
     }
     RowRecordEncoder encoder = encoder(topic, formats, input, metadata, warnings, upsert);
     SinkSpec spec =
         new SinkSpec(
-            sinkId, client, topic, partitioner, guarantee, parallelism, upsert, bufferRows,
-            bufferInterval, prefix);
+            sinkId,
+            client,
+            topic,
+            partitioner,
+            guarantee,
+            parallelism,
+            upsert,
+            bufferRows,
+            bufferInterval,
+            prefix);
     return new ParsedSink(spec, encoder, List.copyOf(warnings));
   }
 
@@ -204,7 +218,8 @@ public final class SinkOptionsParser {
   /** Column name to writable metadata key, checked against the input schema. */
   private static Map<String, String> metadataColumns(
       Configuration conf, List<MetadataColumn> typed, Schema input) {
-    List<MetadataColumn> columns = new ArrayList<>(MetadataColumn.parseList(conf.get(SINK_METADATA_LIST)));
+    List<MetadataColumn> columns =
+        new ArrayList<>(MetadataColumn.parseList(conf.get(SINK_METADATA_LIST)));
     columns.addAll(typed);
     Map<String, String> out = new LinkedHashMap<>();
     Set<String> keys = new HashSet<>();
@@ -217,22 +232,36 @@ public final class SinkOptionsParser {
         MetadataKey metadataKey = MetadataKey.fromKey(key).orElse(null);
         if (metadataKey == null || !metadataKey.writable()) {
           throw new IllegalArgumentException(
-              "Metadata key '" + key + "' (option 'metadata.list' or withMetadataColumn) cannot"
+              "Metadata key '"
+                  + key
+                  + "' (option 'metadata.list' or withMetadataColumn) cannot"
                   + " be written; writable keys: [timestamp, headers, topic, partition, "
-                  + ROW_KIND + "]");
+                  + ROW_KIND
+                  + "]");
         }
         expected = metadataKey.type();
       }
       if (!input.hasField(column.name())) {
         throw new IllegalArgumentException(
-            "Metadata column '" + column.name() + "' (key '" + key + "') is not in the input"
-                + " schema " + input.getFieldNames());
+            "Metadata column '"
+                + column.name()
+                + "' (key '"
+                + key
+                + "') is not in the input"
+                + " schema "
+                + input.getFieldNames());
       }
       FieldType actual = input.getField(column.name()).getType();
       if (!sameType(actual, expected)) {
         throw new IllegalArgumentException(
-            "Metadata column '" + column.name() + "' (key '" + key + "') must be "
-                + expected.withNullable(true) + " but is " + actual);
+            "Metadata column '"
+                + column.name()
+                + "' (key '"
+                + key
+                + "') must be "
+                + expected.withNullable(true)
+                + " but is "
+                + actual);
       }
       if (!keys.add(key)) {
         throw new IllegalArgumentException(
@@ -288,8 +317,11 @@ public final class SinkOptionsParser {
     }
     if (!changelog && !upsert && rowKind >= 0) {
       warnings.add(
-          "Value format '" + valueFormat.identifier() + "' writes inserts only: rows whose '"
-              + ROW_KIND + "' is -U, +U or -D are bad rows; use upsert-kafka or a changelog"
+          "Value format '"
+              + valueFormat.identifier()
+              + "' writes inserts only: rows whose '"
+              + ROW_KIND
+              + "' is -U, +U or -D are bad rows; use upsert-kafka or a changelog"
               + " format (debezium-json, canal-json, maxwell-json) to write them");
     }
     RowEncoder valueEncoder =
@@ -353,8 +385,7 @@ public final class SinkOptionsParser {
     static Map<String, Object> forced() {
       Map<String, Object> forced = new HashMap<>();
       forced.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-      forced.put(
-          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+      forced.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
       return forced;
     }
   }

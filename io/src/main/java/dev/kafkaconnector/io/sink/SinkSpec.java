@@ -46,8 +46,16 @@ public record SinkSpec(
 
   @Override
   public String toString() {
-    return "SinkSpec{topic=" + topic + ", partitioner=" + partitioner + ", guarantee=" + guarantee
-        + ", parallelism=" + parallelism + ", properties="
-        + Secrets.redactProperties(clientProperties) + "}";
+    return "SinkSpec{topic="
+        + topic
+        + ", partitioner="
+        + partitioner
+        + ", guarantee="
+        + guarantee
+        + ", parallelism="
+        + parallelism
+        + ", properties="
+        + Secrets.redactProperties(clientProperties)
+        + "}";
   }
 }

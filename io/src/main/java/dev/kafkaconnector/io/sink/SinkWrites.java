@@ -20,8 +20,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Builds the sink's steps: the writer where the rows are, or, with {@code sink.parallelism}, rows
- * spread over that many writer shards first. The dead-letter output is declared only when a
- * handler is set (a second output costs every record a union on Flink).
+ * spread over that many writer shards first. The dead-letter output is declared only when a handler
+ * is set (a second output costs every record a union on Flink).
  */
 public final class SinkWrites {
   private SinkWrites() {}

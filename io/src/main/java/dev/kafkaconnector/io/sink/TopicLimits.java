@@ -25,11 +25,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The size limits a record must meet before a writer sends it: the client's {@code
- * max.request.size} and the target topic's {@code max.message.bytes}, which the broker enforces
- * and the producer does not know. A record over the topic's limit is refused by the broker (and
- * in a batch with others first makes the producer split the batch); checked here, it takes the
- * bad-row policy before it is sent, and in the exactly-once sink before it is numbered, so that it
- * never reaches a transaction.
+ * max.request.size} and the target topic's {@code max.message.bytes}, which the broker enforces and
+ * the producer does not know. A record over the topic's limit is refused by the broker (and in a
+ * batch with others first makes the producer split the batch); checked here, it takes the bad-row
+ * policy before it is sent, and in the exactly-once sink before it is numbered, so that it never
+ * reaches a transaction.
  *
  * <p>The topic's limit is read once per topic through the admin client ({@code describeConfigs},
  * which needs {@code DESCRIBE_CONFIGS} on the topic) and kept for ten minutes; when it cannot be
@@ -41,12 +41,16 @@ import org.slf4j.LoggerFactory;
 final class TopicLimits implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicLimits.class);
   static final String MAX_MESSAGE_BYTES = "max.message.bytes";
+
   /** The limit of a topic whose configuration could not be read: none. */
   static final int UNKNOWN = -1;
+
   private static final long REFRESH_NANOS = Duration.ofMinutes(10).toNanos();
   private static final long RETRY_NANOS = Duration.ofMinutes(1).toNanos();
+
   /** Bytes that a record's header adds besides its key and value, at most. */
   private static final int BATCH_OVERHEAD = 128;
+
   private static final Header[] NO_HEADERS = new Header[0];
 
   private record Known(int limit, long atNanos) {}
@@ -66,11 +70,12 @@ final class TopicLimits implements AutoCloseable {
     String compression = client.get(ProducerConfig.COMPRESSION_TYPE_CONFIG);
     this.compressed = compression != null && !"none".equalsIgnoreCase(compression.trim());
     Map<String, Object> props = new HashMap<>();
-    client.forEach((k, v) -> {
-      if (AdminClientConfig.configNames().contains(k)) {
-        props.put(k, v);
-      }
-    });
+    client.forEach(
+        (k, v) -> {
+          if (AdminClientConfig.configNames().contains(k)) {
+            props.put(k, v);
+          }
+        });
     props.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-connector-topic-limits-" + clientId);
     this.adminProperties = props;
     this.lookup = this::describe;
@@ -101,8 +106,8 @@ final class TopicLimits implements AutoCloseable {
 
   /**
    * Why {@code record} cannot be sent to its topic (over {@code max.request.size}, or over the
-   * topic's {@code max.message.bytes}), naming the option or topic config to change; null when
-   * it fits.
+   * topic's {@code max.message.bytes}), naming the option or topic config to change; null when it
+   * fits.
    */
   @Nullable String tooLarge(EncodedRecord record) {
     long bound = BATCH_OVERHEAD + record.size();
@@ -111,19 +116,26 @@ final class TopicLimits implements AutoCloseable {
         bound += 10 + 3L * h.getKey().length() + (h.getValue() == null ? 0 : h.getValue().length);
       }
     }
-    int topicLimit = compressed || record.topic() == null ? UNKNOWN : maxMessageBytes(record.topic());
+    int topicLimit =
+        compressed || record.topic() == null ? UNKNOWN : maxMessageBytes(record.topic());
     if (bound <= maxRequestSize && (topicLimit == UNKNOWN || bound <= topicLimit)) {
       return null; // fits for sure: skip the exact count (a header array per record)
     }
     Header[] headers = headers(record);
     int upperBound =
         AbstractRecords.estimateSizeInBytesUpperBound(
-            RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, record.key(), record.value(),
+            RecordBatch.CURRENT_MAGIC_VALUE,
+            CompressionType.NONE,
+            record.key(),
+            record.value(),
             headers);
     if (upperBound > maxRequestSize) {
       // The producer's own check, with its estimate.
-      return "the record is " + upperBound + " bytes, more than option"
-          + " 'properties.max.request.size' allows: max.request.size = " + maxRequestSize;
+      return "the record is "
+          + upperBound
+          + " bytes, more than option"
+          + " 'properties.max.request.size' allows: max.request.size = "
+          + maxRequestSize;
     }
     if (topicLimit == UNKNOWN) {
       return null;
@@ -132,16 +144,30 @@ final class TopicLimits implements AutoCloseable {
     int batch =
         DefaultRecordBatch.RECORD_BATCH_OVERHEAD
             + DefaultRecord.sizeInBytes(
-                0, 0L, record.key() == null ? -1 : record.key().length,
-                record.value() == null ? -1 : record.value().length, headers);
+                0,
+                0L,
+                record.key() == null ? -1 : record.key().length,
+                record.value() == null ? -1 : record.value().length,
+                headers);
     if (batch <= topicLimit) {
       return null;
     }
-    return "the record is " + batch + " bytes, more than topic '" + record.topic()
-        + "' accepts: its config '" + MAX_MESSAGE_BYTES + "' = " + topicLimit
-        + ". Raise the topic's '" + MAX_MESSAGE_BYTES + "' (kafka-configs.sh --alter"
-        + " --entity-type topics --entity-name " + record.topic() + " --add-config "
-        + MAX_MESSAGE_BYTES + "=<bytes>) or write smaller records";
+    return "the record is "
+        + batch
+        + " bytes, more than topic '"
+        + record.topic()
+        + "' accepts: its config '"
+        + MAX_MESSAGE_BYTES
+        + "' = "
+        + topicLimit
+        + ". Raise the topic's '"
+        + MAX_MESSAGE_BYTES
+        + "' (kafka-configs.sh --alter"
+        + " --entity-type topics --entity-name "
+        + record.topic()
+        + " --add-config "
+        + MAX_MESSAGE_BYTES
+        + "=<bytes>) or write smaller records";
   }
 
   private static Header[] headers(EncodedRecord record) {
@@ -171,10 +197,15 @@ final class TopicLimits implements AutoCloseable {
       return Integer.parseInt(entry.value().trim());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaSinkException("Interrupted while reading the config of topic '" + topic + "'", e);
+      throw new KafkaSinkException(
+          "Interrupted while reading the config of topic '" + topic + "'", e);
     } catch (Exception e) {
-      LOG.info("Could not read topic '{}' config '{}' ({}); records larger than it are recognized"
-          + " when the broker refuses them", topic, MAX_MESSAGE_BYTES, e.toString());
+      LOG.info(
+          "Could not read topic '{}' config '{}' ({}); records larger than it are recognized"
+              + " when the broker refuses them",
+          topic,
+          MAX_MESSAGE_BYTES,
+          e.toString());
       return UNKNOWN;
     }
   }

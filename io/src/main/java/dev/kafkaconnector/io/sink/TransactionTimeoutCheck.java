@@ -35,7 +35,8 @@ final class TransactionTimeoutCheck {
   /** The timeout the sink's producers use, in ms. */
   static long timeoutMs(SinkSpec spec) {
     String value = spec.clientProperties().get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG);
-    return Long.parseLong(value != null ? value.trim() : ShardProducer.DEFAULT_TRANSACTION_TIMEOUT_MS);
+    return Long.parseLong(
+        value != null ? value.trim() : ShardProducer.DEFAULT_TRANSACTION_TIMEOUT_MS);
   }
 
   /**
@@ -52,8 +53,12 @@ final class TransactionTimeoutCheck {
       }
       configs = admin.describeConfigs(brokers).all().get(60, TimeUnit.SECONDS);
     } catch (ExecutionException | RuntimeException e) {
-      LOG.info("Could not read the brokers' '{}' ({}); 'properties.transaction.timeout.ms' = {} is"
-          + " checked when the first transaction starts", BROKER_KEY, e.getMessage(), timeout);
+      LOG.info(
+          "Could not read the brokers' '{}' ({}); 'properties.transaction.timeout.ms' = {} is"
+              + " checked when the first transaction starts",
+          BROKER_KEY,
+          e.getMessage(),
+          timeout);
       return;
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
@@ -69,10 +74,18 @@ final class TransactionTimeoutCheck {
       long max = Long.parseLong(entry.value());
       if (timeout > max) {
         throw new KafkaSinkException(
-            "Option 'properties.transaction.timeout.ms' = " + timeout + " ms is more than broker "
-                + broker.getKey().name() + " allows: its '" + BROKER_KEY + "' = " + max
-                + " ms. Set 'properties.transaction.timeout.ms' to at most " + max
-                + " (the sink's default is " + ShardProducer.DEFAULT_TRANSACTION_TIMEOUT_MS
+            "Option 'properties.transaction.timeout.ms' = "
+                + timeout
+                + " ms is more than broker "
+                + broker.getKey().name()
+                + " allows: its '"
+                + BROKER_KEY
+                + "' = "
+                + max
+                + " ms. Set 'properties.transaction.timeout.ms' to at most "
+                + max
+                + " (the sink's default is "
+                + ShardProducer.DEFAULT_TRANSACTION_TIMEOUT_MS
                 + "), or raise the broker's limit",
             NotRetriedException.cause());
       }

@@ -7,10 +7,10 @@ import java.util.Map;
 /**
  * The transactional producers of one exactly-once sink in a worker JVM, one per shard, shared by
  * the sink's DoFn instances: a runner may hand a shard's bundles to different instances over time
- * (the DirectRunner does), and two producers with one transactional id would fence each other.
- * Each {@code @Setup} acquires it and each {@code @Teardown} releases it; the last release closes
- * the producers and the admin client and removes it from the registry. Keyed by the sink's
- * identity (made at {@code expand}) and its client settings.
+ * (the DirectRunner does), and two producers with one transactional id would fence each other. Each
+ * {@code @Setup} acquires it and each {@code @Teardown} releases it; the last release closes the
+ * producers and the admin client and removes it from the registry. Keyed by the sink's identity
+ * (made at {@code expand}) and its client settings.
  */
 final class TransactionalProducers {
   private static final SharedPerJvm<Key, TransactionalProducers> REGISTRY = new SharedPerJvm<>();
@@ -33,7 +33,10 @@ final class TransactionalProducers {
         new Key(spec.sinkId(), spec.clientProperties()), k -> new TransactionalProducers(k, spec));
   }
 
-  /** The producer of {@code shard} (made on first use; its transactions start in {@link ShardProducer#begin}). */
+  /**
+   * The producer of {@code shard} (made on first use; its transactions start in {@link
+   * ShardProducer#begin}).
+   */
   ShardProducer shard(int shard) {
     synchronized (shards) {
       return shards.computeIfAbsent(shard, s -> new ShardProducer(spec, s, committedState));

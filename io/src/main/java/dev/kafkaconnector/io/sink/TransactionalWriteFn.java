@@ -37,27 +37,26 @@ import org.slf4j.LoggerFactory;
  * Kafka transactions of the shard's producer ({@link ShardProducer}), once the runner made them
  * durable.
  *
- * <p>A record that arrives gets the shard's {@code next} number and goes, with it, into this
- * step's own keyed state ({@code pending}): number and record are checkpointed together, so a
- * record restored from a checkpoint keeps its number, and records numbered after the restored
- * checkpoint were never written. This instance remembers, per shard, which bundle numbered which
- * range of numbers. On Flink a bundle's state is durable once the checkpoint after it completes,
- * reported through bundle finalization; on other runners once the runner committed the bundle
- * (seen from any later bundle). A record this instance did not number (restored from a
- * checkpoint, or numbered by another instance's committed bundle) is durable. A processing-time
- * timer per shard writes the durable records whose numbers follow the last written one, in one
- * transaction that also commits the last number with the writer id; a record at or below that
- * number (replayed after a restore) is skipped. No tag is stored per record: state holds number
- * and record only.
+ * <p>A record that arrives gets the shard's {@code next} number and goes, with it, into this step's
+ * own keyed state ({@code pending}): number and record are checkpointed together, so a record
+ * restored from a checkpoint keeps its number, and records numbered after the restored checkpoint
+ * were never written. This instance remembers, per shard, which bundle numbered which range of
+ * numbers. On Flink a bundle's state is durable once the checkpoint after it completes, reported
+ * through bundle finalization; on other runners once the runner committed the bundle (seen from any
+ * later bundle). A record this instance did not number (restored from a checkpoint, or numbered by
+ * another instance's committed bundle) is durable. A processing-time timer per shard writes the
+ * durable records whose numbers follow the last written one, in one transaction that also commits
+ * the last number with the writer id; a record at or below that number (replayed after a restore)
+ * is skipped. No tag is stored per record: state holds number and record only.
  *
- * <p>At the end of a finite input on Flink, timers stop before the last checkpoint completes
- * (Flink takes a final checkpoint after the input ended), so the records still waiting for it are
- * handed to the operator's bundle finalizer: they are written, in number order, when that
- * checkpoint completes. They stay in state too, so a restore from that checkpoint writes
- * them again through the numbers' replay check, never twice.
+ * <p>At the end of a finite input on Flink, timers stop before the last checkpoint completes (Flink
+ * takes a final checkpoint after the input ended), so the records still waiting for it are handed
+ * to the operator's bundle finalizer: they are written, in number order, when that checkpoint
+ * completes. They stay in state too, so a restore from that checkpoint writes them again through
+ * the numbers' replay check, never twice.
  *
- * <p>This replaces Beam's {@code @RequiresStableInput}, whose Flink implementation (Beam 2.70) was measured to replay a restored checkpoint's buffer out
- * of order and sometimes not at all.
+ * <p>This replaces Beam's {@code @RequiresStableInput}, whose Flink implementation (Beam 2.70) was
+ * measured to replay a restored checkpoint's buffer out of order and sometimes not at all.
  */
 final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> {
   private static final long serialVersionUID = 1L;
@@ -99,41 +98,51 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   private final TimerSpec endSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
 
   /**
-   * Whether a bundle's state is durable once the runner commits the bundle (every runner but
-   * Flink, whose state is durable only at a completed checkpoint).
+   * Whether a bundle's state is durable once the runner commits the bundle (every runner but Flink,
+   * whose state is durable only at a completed checkpoint).
    */
   private final boolean committedBundlesAreDurable;
 
   private transient TransactionalProducers producers;
   private transient long bundle;
+
   /** Per shard, the numbers this instance gave in bundles not known to be durable yet. */
   private transient NumberedRanges numbered;
+
   private transient AtomicLong durable;
   private transient boolean registered;
+
   /** Shards whose input ended (the end timer fired) in this instance. */
   private transient Set<Integer> ended;
+
   /** Per shard, the durability marker when its records were last read and some had to wait. */
   private transient Map<Integer, Long> scannedAt;
+
   /**
-   * Shards with a flush timer set by this instance that has not fired yet. A timer is set once,
-   * not per record: setting it again would push it back, so a steady stream would never flush,
-   * and every set costs the runner a timer-state write.
+   * Shards with a flush timer set by this instance that has not fired yet. A timer is set once, not
+   * per record: setting it again would push it back, so a steady stream would never flush, and
+   * every set costs the runner a timer-state write.
    */
   private transient Set<Integer> flushArmed;
+
   /** Shards whose end timer and writer id this instance has set (once per shard). */
   private transient Set<Integer> started;
+
   /** Shards whose restored state this instance reconciled with Kafka ({@link ShardStates}). */
   private transient Set<Integer> reconciled;
+
   /** Shards beyond the shard count whose restored records are all written: they write nothing. */
   private transient Set<Integer> retired;
+
   /**
-   * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so
-   * it can take callbacks from a timer at the end of the input, where Beam offers none.
+   * The runner's bundle finalizer as seen by the last element. Flink's is one per operator, so it
+   * can take callbacks from a timer at the end of the input, where Beam offers none.
    */
   private transient BundleFinalizer operatorFinalizer;
+
   /**
-   * The step's metrics container, seen by the last element: the final checkpoint's callback runs
-   * on Flink's checkpoint thread, where Beam has no container and would drop the counts.
+   * The step's metrics container, seen by the last element: the final checkpoint's callback runs on
+   * Flink's checkpoint thread, where Beam has no container and would drop the counts.
    */
   private transient MetricsContainer metrics;
 
@@ -237,7 +246,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       return;
     }
     if (!reconciled.contains(shardId)
-        && !reconcile(shardId, new ShardStates(writerState, expectedState, nextState, pending, layout))) {
+        && !reconcile(
+            shardId, new ShardStates(writerState, expectedState, nextState, pending, layout))) {
       return;
     }
     scannedAt.remove(shardId);
@@ -279,7 +289,8 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   }
 
   /** Writes {@code records} of {@code shardId} when the next checkpoint completed. */
-  private void writeAtNextCheckpoint(int shardId, String writer, List<KV<Long, EncodedRecord>> records) {
+  private void writeAtNextCheckpoint(
+      int shardId, String writer, List<KV<Long, EncodedRecord>> records) {
     operatorFinalizer.afterBundleCommit(
         Instant.now().plus(Duration.standardDays(1)),
         () -> {
@@ -293,23 +304,31 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   }
 
   private void writeLeftRecords(int shardId, String writer, List<KV<Long, EncodedRecord>> records) {
-    LOG.debug("Shard {}: writing {} records left at the end of the input after the final"
-        + " checkpoint", shardId, records.size());
+    LOG.debug(
+        "Shard {}: writing {} records left at the end of the input after the final" + " checkpoint",
+        shardId,
+        records.size());
     List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
     writeInOrder(shardId, writer, 0, records, gaps);
     if (!gaps.isEmpty()) {
       throw new KafkaSinkException(
           "Exactly-once sink: at the end of the input, records from number "
-              + gaps.get(0).getKey() + " of shard " + shardId + " (producer '"
-              + spec.transactionalIdPrefix() + "-" + shardId + "') follow a gap;"
+              + gaps.get(0).getKey()
+              + " of shard "
+              + shardId
+              + " (producer '"
+              + spec.transactionalIdPrefix()
+              + "-"
+              + shardId
+              + "') follow a gap;"
               + " failing so that a restore writes them in order");
     }
   }
 
   /**
-   * Writes the records numbered from the next expected number on (at least {@code from}, after
-   * what the shard committed) in number order, in one transaction; skips replayed ones and puts
-   * those after a gap in {@code gaps}.
+   * Writes the records numbered from the next expected number on (at least {@code from}, after what
+   * the shard committed) in number order, in one transaction; skips replayed ones and puts those
+   * after a gap in {@code gaps}.
    *
    * @return the next expected number
    */

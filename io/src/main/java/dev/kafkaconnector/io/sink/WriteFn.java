@@ -46,24 +46,30 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private final Counter superseded = Metrics.counter("kafka-connector", "rows-superseded");
 
   /**
-   * Whether a sent row is kept until its record called back, to go to the dead-letter output if
-   * the broker refuses it: with a dead-letter output, except with {@code none} (which does not
-   * wait for the callbacks).
+   * Whether a sent row is kept until its record called back, to go to the dead-letter output if the
+   * broker refuses it: with a dead-letter output, except with {@code none} (which does not wait for
+   * the callbacks).
    */
   private final boolean keepsSentRows;
 
   private transient @Nullable RecordSender sender;
   private transient PartitionChoice partitions;
   private transient int instanceIndex;
+
   /** A -U row waiting for its +U, with where it was in the bundle. */
   private transient @Nullable Pending<T> pending;
+
   /** The upsert buffer of sink.buffer-flush.*, or null. */
   private transient @Nullable UpsertBuffer<T> buffer;
+
   /** Records and bytes sent in this bundle, added to the metrics when it is flushed. */
   private transient long sentRecords;
+
   private transient long sentBytes;
+
   /** Rows written as no record (an upsert -U row) and rows a later row of their key replaced. */
   private transient long rowsWithoutRecord;
+
   private transient long rowsSuperseded;
 
   private record Pending<T>(T row, int shard, Instant timestamp, BoundedWindow window) {}
@@ -92,7 +98,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
             spec.partitioner(),
             spec.parallelism() == null ? -1 : spec.parallelism(),
             opened::partitions);
-    buffer = spec.buffered() ? new UpsertBuffer<>(spec.bufferMaxRows(), spec.bufferInterval()) : null;
+    buffer =
+        spec.buffered() ? new UpsertBuffer<>(spec.bufferMaxRows(), spec.bufferInterval()) : null;
   }
 
   @Teardown
@@ -200,8 +207,12 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   }
 
   private void send(
-      EncodedRecord record, T row, int shard, @Nullable Instant timestamp,
-      @Nullable BoundedWindow window) throws BadRowException {
+      EncodedRecord record,
+      T row,
+      int shard,
+      @Nullable Instant timestamp,
+      @Nullable BoundedWindow window)
+      throws BadRowException {
     check(record);
     RecordHeaders headers = null;
     if (record.headers() != null) {
@@ -227,7 +238,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     if (record.partition() != null) {
       String missing = sender.partitions().missing(record.topic(), record.partition());
       if (missing != null) {
-        throw new BadRowException(null, missing + ", as the 'partition' metadata column says", null);
+        throw new BadRowException(
+            null, missing + ", as the 'partition' metadata column says", null);
       }
     }
   }
@@ -242,8 +254,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
       throw BadRows.fail(reason, e);
     }
     try {
-      BadRecord record =
-          BadRecord.fromExceptionInformation(row.row(), badRows.coder(), e, reason);
+      BadRecord record = BadRecord.fromExceptionInformation(row.row(), badRows.coder(), e, reason);
       context.output(BAD_RECORDS, record, row.timestamp(), row.window());
     } catch (Exception routing) {
       throw new KafkaSinkException(
@@ -259,11 +270,15 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     BadRowException e =
         new BadRowException(
             null,
-            BrokerRefusals.describe(refused.topic(), refused.partition(),
-                BrokerRefusals.find(refused.error()), sender.topicLimit(refused.topic()),
+            BrokerRefusals.describe(
+                refused.topic(),
+                refused.partition(),
+                BrokerRefusals.find(refused.error()),
+                sender.topicLimit(refused.topic()),
                 spec.clientProperties()),
             null);
-    Instant timestamp = sent.timestamp() != null ? sent.timestamp() : BoundedWindow.TIMESTAMP_MIN_VALUE;
+    Instant timestamp =
+        sent.timestamp() != null ? sent.timestamp() : BoundedWindow.TIMESTAMP_MIN_VALUE;
     BoundedWindow window = sent.window() != null ? sent.window() : GlobalWindow.INSTANCE;
     badAtFinish(new Pending<>(sent.row(), -1, timestamp, window), e, context);
   }
@@ -282,7 +297,9 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
 
     @ProcessElement
     public void process(
-        @Element T element, @Timestamp Instant timestamp, BoundedWindow window,
+        @Element T element,
+        @Timestamp Instant timestamp,
+        BoundedWindow window,
         MultiOutputReceiver out) {
       write(element, -1, timestamp, window, out);
     }

@@ -1,15 +1,5 @@
 package dev.kafkaconnector.io.source;
 
-import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
-
-import dev.kafkaconnector.io.source.spec.TopicSubscription;
-
-import dev.kafkaconnector.io.source.spec.SourceSpec;
-
-import dev.kafkaconnector.io.source.spec.OffsetSpec;
-
-import dev.kafkaconnector.io.source.spec.ConsumerSettings;
-
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.formats.options.ConfigOption;
@@ -25,6 +15,11 @@ import dev.kafkaconnector.io.source.decode.DecoderFactory;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
+import dev.kafkaconnector.io.source.spec.ConsumerSettings;
+import dev.kafkaconnector.io.source.spec.OffsetSpec;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
+import dev.kafkaconnector.io.source.spec.TopicSubscription;
+import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,16 +35,15 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Validates the options of a source at pipeline construction and turns them into a {@link
- * SourceSpec} and a {@link RecordDecoder}. Every error names the option key and what was
- * expected.
+ * SourceSpec} and a {@link RecordDecoder}. Every error names the option key and what was expected.
  */
 public final class SourceOptionsParser {
   private SourceOptionsParser() {}
 
   /**
-   * The result: what the reader runs with, how records become rows, the schema of those rows,
-   * what happens to records that cannot be decoded, and warnings to log when the source is
-   * applied (settings the connector overrides or ignores).
+   * The result: what the reader runs with, how records become rows, the schema of those rows, what
+   * happens to records that cannot be decoded, and warnings to log when the source is applied
+   * (settings the connector overrides or ignores).
    */
   public record ParsedSource(
       SourceSpec spec,
@@ -120,28 +114,36 @@ public final class SourceOptionsParser {
   }
 
   /**
-   * Checks the option keys and builds what the reader runs with (topics, client settings,
-   * offsets), without the key and value columns: schema inference samples the cluster with
-   * exactly the settings the source will use.
+   * Checks the option keys and builds what the reader runs with (topics, client settings, offsets),
+   * without the key and value columns: schema inference samples the cluster with exactly the
+   * settings the source will use.
    *
    * @param warnings receives the settings the connector overrides or ignores
    * @throws IllegalArgumentException naming the offending key
    */
   public static SourceSpec spec(
-      String sourceId, Map<String, String> options, FormatSelection formats, List<String> warnings) {
+      String sourceId,
+      Map<String, String> options,
+      FormatSelection formats,
+      List<String> warnings) {
     Configuration conf = Configuration.of(options);
     checkKeys(options, formats);
     Map<String, String> client = clientProperties(conf);
     TopicSubscription subscription = subscription(conf);
     StartupMode startupMode = conf.get(SCAN_STARTUP_MODE);
     OffsetSpec startup =
-        offsetSpec(conf, SCAN_STARTUP_MODE.key(), startupMode, SCAN_STARTUP_TIMESTAMP_MILLIS,
+        offsetSpec(
+            conf,
+            SCAN_STARTUP_MODE.key(),
+            startupMode,
+            SCAN_STARTUP_TIMESTAMP_MILLIS,
             SCAN_STARTUP_SPECIFIC_OFFSETS);
     OffsetSpec bounded = bounded(conf);
     checkGroup(client, startupMode, conf.get(SCAN_BOUNDED_MODE));
     checkClient(client, startupMode, warnings);
     Duration discovery = conf.get(SCAN_PARTITION_DISCOVERY_INTERVAL);
-    HeaderFilter filter = conf.getOptional(SCAN_HEADER_FILTER).map(HeaderFilter::parse).orElse(null);
+    HeaderFilter filter =
+        conf.getOptional(SCAN_HEADER_FILTER).map(HeaderFilter::parse).orElse(null);
     boolean checkGroup = conf.get(SCAN_CHECK_DUPLICATED_GROUP_ID);
     if (checkGroup && !client.containsKey("group.id")) {
       throw new IllegalArgumentException(
@@ -153,8 +155,7 @@ public final class SourceOptionsParser {
             conf.get(SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS),
             conf.get(SCAN_WATERMARK_IDLE_TIMEOUT));
     return new SourceSpec(
-        sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup,
-        watermark);
+        sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup, watermark);
   }
 
   private static void checkKeys(Map<String, String> options, FormatSelection formats) {
@@ -165,8 +166,12 @@ public final class SourceOptionsParser {
         formats,
         key ->
             ConsumerConfig.configNames().contains(key)
-                ? "Unknown option '" + key + "' for a Kafka source (did you mean '"
-                    + PROPERTIES_PREFIX + key + "'? Kafka client properties take the prefix"
+                ? "Unknown option '"
+                    + key
+                    + "' for a Kafka source (did you mean '"
+                    + PROPERTIES_PREFIX
+                    + key
+                    + "'? Kafka client properties take the prefix"
                     + " 'properties.')"
                 : null);
   }
@@ -210,8 +215,13 @@ public final class SourceOptionsParser {
     ClientProperties.validate(asReader, ConsumerConfig.configDef());
     for (String key : ClientProperties.overridden(client, forced)) {
       warnings.add(
-          "Option 'properties." + key + "' = '" + client.get(key) + "' is overridden with '"
-              + forced.get(key) + "': the connector tracks offsets in checkpoints and commits"
+          "Option 'properties."
+              + key
+              + "' = '"
+              + client.get(key)
+              + "' is overridden with '"
+              + forced.get(key)
+              + "': the connector tracks offsets in checkpoints and commits"
               + " them after each checkpoint");
     }
     if (client.containsKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)) {
@@ -224,7 +234,8 @@ public final class SourceOptionsParser {
         && startup != StartupMode.SPECIFIC_OFFSETS) {
       warnings.add(
           "Option 'properties.auto.offset.reset' has no effect with 'scan.startup.mode' = '"
-              + startup + "': it only applies to partitions without a committed offset under"
+              + startup
+              + "': it only applies to partitions without a committed offset under"
               + " 'group-offsets' (and partitions not listed under 'specific-offsets')");
     }
   }
@@ -253,8 +264,12 @@ public final class SourceOptionsParser {
       return TopicSubscription.pattern(Pattern.compile(pattern));
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException(
-          "Invalid value '" + pattern + "' for option 'topic-pattern': " + e.getDescription()
-              + " at index " + e.getIndex(),
+          "Invalid value '"
+              + pattern
+              + "' for option 'topic-pattern': "
+              + e.getDescription()
+              + " at index "
+              + e.getIndex(),
           e);
     }
   }
@@ -265,7 +280,10 @@ public final class SourceOptionsParser {
       return null;
     }
     return offsetSpec(
-        conf, SCAN_BOUNDED_MODE.key(), mode.rule(), SCAN_BOUNDED_TIMESTAMP_MILLIS,
+        conf,
+        SCAN_BOUNDED_MODE.key(),
+        mode.rule(),
+        SCAN_BOUNDED_TIMESTAMP_MILLIS,
         SCAN_BOUNDED_SPECIFIC_OFFSETS);
   }
 
@@ -293,7 +311,12 @@ public final class SourceOptionsParser {
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
-                    "Option '" + option.key() + "' is required when '" + modeKey + "' is '"
-                        + rule + "'"));
+                    "Option '"
+                        + option.key()
+                        + "' is required when '"
+                        + modeKey
+                        + "' is '"
+                        + rule
+                        + "'"));
   }
 }

@@ -1,18 +1,15 @@
 package dev.kafkaconnector.io.source;
 
-import dev.kafkaconnector.io.runner.SpreadPartitions;
-
-import dev.kafkaconnector.io.source.spec.SourceSpec;
-
-import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
-
 import dev.kafkaconnector.io.runner.RunnerSettings;
+import dev.kafkaconnector.io.runner.SpreadPartitions;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.enumerate.DiscoverPartitionsFn;
 import dev.kafkaconnector.io.source.enumerate.ListPartitionsFn;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
 import dev.kafkaconnector.io.source.reader.ReadWholePartitionFn;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -27,11 +24,11 @@ import org.apache.beam.sdk.values.TupleTagList;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The steps of every source: an impulse, the partitions (listed once for a bounded read,
- * discovered on an interval otherwise), spread over workers, and the splittable reader (on Flink's
- * batch mode a plain DoFn around it, see {@link SpreadPartitions}), whose
- * records become what the handler makes of them ({@code read()}'s rows, {@code readChanges()}'s
- * change events). Bad records go to the dead-letter handler when there is one.
+ * The steps of every source: an impulse, the partitions (listed once for a bounded read, discovered
+ * on an interval otherwise), spread over workers, and the splittable reader (on Flink's batch mode
+ * a plain DoFn around it, see {@link SpreadPartitions}), whose records become what the handler
+ * makes of them ({@code read()}'s rows, {@code readChanges()}'s change events). Bad records go to
+ * the dead-letter handler when there is one.
  */
 public final class SourceReads {
   private SourceReads() {}

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * Parses the per-partition offsets of {@code scan.startup.specific-offsets} and {@code
- * scan.bounded.specific-offsets}: {@code partition:0,offset:42;partition:1,offset:300}. The
- * offsets apply to the partition of that number in every subscribed topic.
+ * scan.bounded.specific-offsets}: {@code partition:0,offset:42;partition:1,offset:300}. The offsets
+ * apply to the partition of that number in every subscribed topic.
  */
 public final class SpecificOffsets {
   private SpecificOffsets() {}
@@ -69,7 +69,12 @@ public final class SpecificOffsets {
 
   private static IllegalArgumentException malformed(String key, String entry, String why) {
     return new IllegalArgumentException(
-        "Invalid value for option '" + key + "' at entry '" + entry + "': " + why
+        "Invalid value for option '"
+            + key
+            + "' at entry '"
+            + entry
+            + "': "
+            + why
             + " (format: 'partition:0,offset:42;partition:1,offset:300')");
   }
 }

@@ -17,7 +17,8 @@ class InitialSchemasTest {
     Map<TableId, Schema> schemas =
         InitialSchemas.parse(
             "CREATE TABLE db1.t1 (id BIGINT, name VARCHAR(10)); CREATE TABLE db1.t2 (id BIGINT);");
-    assertEquals(List.of(TableId.of("db1", "t1"), TableId.of("db1", "t2")), List.copyOf(schemas.keySet()));
+    assertEquals(
+        List.of(TableId.of("db1", "t1"), TableId.of("db1", "t2")), List.copyOf(schemas.keySet()));
     Schema t1 = schemas.get(TableId.of("db1", "t1"));
     assertEquals(List.of("id", "name"), t1.getFieldNames());
     assertEquals(FieldType.INT64.withNullable(true), t1.getField("id").getType());
@@ -32,7 +33,8 @@ class InitialSchemasTest {
             IllegalArgumentException.class,
             () -> InitialSchemas.parse("CREATE TABLE db1.t1 (id BIGINT, ts TIMESTAMP METADATA)"));
     assertTrue(
-        e.getMessage().contains("scan.value.initial-schemas.ddls") && e.getMessage().contains("db1.t1"),
+        e.getMessage().contains("scan.value.initial-schemas.ddls")
+            && e.getMessage().contains("db1.t1"),
         e.getMessage());
     IllegalArgumentException twice =
         assertThrows(

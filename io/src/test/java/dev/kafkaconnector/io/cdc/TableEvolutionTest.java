@@ -90,13 +90,15 @@ class TableEvolutionTest {
   @Test
   void dataChangesCarryTheTablesPrimaryKey() {
     Schema ints = schema("id", FieldType.INT64, "weight", FieldType.INT64);
-    Schema withName = schema("id", FieldType.INT64, "weight", FieldType.INT64, "name", FieldType.STRING);
+    Schema withName =
+        schema("id", FieldType.INT64, "weight", FieldType.INT64, "name", FieldType.STRING);
     TableState[] last = new TableState[1];
     List<ChangeEvent> out =
         run(
             step(SchemaChangeBehavior.LENIENT),
             List.of(
-                new CreateTableEvent(T, ints, List.of("id")), insert(ints, 1L, 3L),
+                new CreateTableEvent(T, ints, List.of("id")),
+                insert(ints, 1L, 3L),
                 insert(withName, 2L, 4L, "x")),
             last);
     assertEquals(List.of("id"), ((DataChangeEvent) out.get(1)).primaryKey());
@@ -113,7 +115,8 @@ class TableEvolutionTest {
         run(
             step(SchemaChangeBehavior.LENIENT),
             List.of(
-                insert(ints, 1L, 3L), new CreateTableEvent(T, ints, List.of("id")),
+                insert(ints, 1L, 3L),
+                new CreateTableEvent(T, ints, List.of("id")),
                 insert(ints, 2L, 4L)),
             last);
     assertEquals(List.of(), ((DataChangeEvent) out.get(1)).primaryKey());
@@ -146,7 +149,9 @@ class TableEvolutionTest {
         run(
             step(SchemaChangeBehavior.LENIENT),
             List.of(
-                insert(ints, 1L, 3L), insert(doubles, 2L, 5.5), insert(withName, 3L, "hammer"),
+                insert(ints, 1L, 3L),
+                insert(doubles, 2L, 5.5),
+                insert(withName, 3L, "hammer"),
                 insert(ints, 4L, 7L)),
             last);
     assertInstanceOf(CreateTableEvent.class, out.get(0));
@@ -197,8 +202,8 @@ class TableEvolutionTest {
 
   /**
    * A column change that arrives before any whole schema (another reader's create-table overtaken
-   * by this reader's add-column) does not create the table with only that column, which would
-   * make the columns of the create-table nullable: NOT NULL columns stay NOT NULL in every order.
+   * by this reader's add-column) does not create the table with only that column, which would make
+   * the columns of the create-table nullable: NOT NULL columns stay NOT NULL in every order.
    */
   @Test
   void columnChangesBeforeTheCreateKeepNotNullColumnsInEveryOrder() {
@@ -215,9 +220,15 @@ class TableEvolutionTest {
       Map<String, FieldType> columns = new TreeMap<>();
       last[0].schema().getFields().forEach(f -> columns.put(f.getName(), f.getType()));
       assertEquals(
-          Map.of("id", FieldType.INT64, "amount", FieldType.DOUBLE,
-              "note", FieldType.STRING.withNullable(true)),
-          columns, "order " + order);
+          Map.of(
+              "id",
+              FieldType.INT64,
+              "amount",
+              FieldType.DOUBLE,
+              "note",
+              FieldType.STRING.withNullable(true)),
+          columns,
+          "order " + order);
       assertEquals(
           1, out.stream().filter(e -> e instanceof CreateTableEvent).count(), "order " + order);
       assertInstanceOf(CreateTableEvent.class, out.get(0), "order " + order);

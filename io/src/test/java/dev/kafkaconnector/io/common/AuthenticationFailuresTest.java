@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import org.apache.flink.runtime.throwable.ThrowableClassifier;
+import org.apache.flink.runtime.throwable.ThrowableType;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
-import org.apache.flink.runtime.throwable.ThrowableClassifier;
-import org.apache.flink.runtime.throwable.ThrowableType;
 import org.junit.jupiter.api.Test;
 
 class AuthenticationFailuresTest {
@@ -29,7 +29,9 @@ class AuthenticationFailuresTest {
           "sasl.mechanism", "SCRAM-SHA-256",
           "sasl.jaas.config",
               "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\""
-                  + " password=\"" + PASSWORD + "\";",
+                  + " password=\""
+                  + PASSWORD
+                  + "\";",
           "ssl.truststore.password", "trust-canary");
 
   @Test
@@ -46,9 +48,11 @@ class AuthenticationFailuresTest {
   void aDescribedFailureIsMarkedNotToBeRetriedAlsoForFlinksFailureClassifier() {
     RuntimeException failure =
         new RuntimeException(
-            "user code failed", new IllegalStateException("described", AuthenticationFailures.notRetried()));
+            "user code failed",
+            new IllegalStateException("described", AuthenticationFailures.notRetried()));
     assertTrue(AuthenticationFailures.isRefusal(failure));
-    assertFalse(AuthenticationFailures.isRefusal(new RuntimeException(new TimeoutException("slow"))));
+    assertFalse(
+        AuthenticationFailures.isRefusal(new RuntimeException(new TimeoutException("slow"))));
     assertFalse(AuthenticationFailures.isRefusal(null));
     // What Flink's ExecutionFailureHandler asks before restarting a failed job.
     assertTrue(
@@ -88,10 +92,13 @@ class AuthenticationFailuresTest {
     assertSame(denied, AuthenticationFailures.findDenial(new KafkaException("x", denied)));
     assertNull(AuthenticationFailures.findDenial(new SaslAuthenticationException("bad")));
     assertNull(AuthenticationFailures.find(denied));
-    String message = AuthenticationFailures.describeDenial("read partition 0 of topic 'orders'",
-        denied, SASL);
-    assertTrue(message.startsWith("Could not read partition 0 of topic 'orders' on the cluster at"
-        + " properties.bootstrap.servers=b1:9093"), message);
+    String message =
+        AuthenticationFailures.describeDenial("read partition 0 of topic 'orders'", denied, SASL);
+    assertTrue(
+        message.startsWith(
+            "Could not read partition 0 of topic 'orders' on the cluster at"
+                + " properties.bootstrap.servers=b1:9093"),
+        message);
     assertTrue(message.contains("SASL_SSL and mechanism SCRAM-SHA-256"), message);
     assertTrue(message.contains("TopicAuthorizationException"), message);
     assertFalse(message.contains(PASSWORD), message);
@@ -99,8 +106,7 @@ class AuthenticationFailuresTest {
 
   @Test
   void scrubMasksEverySecretValue() {
-    String scrubbed =
-        AuthenticationFailures.scrub("a " + PASSWORD + " b trust-canary c", SASL);
+    String scrubbed = AuthenticationFailures.scrub("a " + PASSWORD + " b trust-canary c", SASL);
     assertEquals("a ****** b ****** c", scrubbed);
   }
 
@@ -110,10 +116,11 @@ class AuthenticationFailuresTest {
         ClientProperties.fromOptions(
             Configuration.of(
                 Map.of(
-                    "properties.bootstrap.servers", "b1:9093",
+                    "properties.bootstrap.servers",
+                    "b1:9093",
                     "properties.sasl.jaas.config",
-                        "org.apache.flink.kafka.shaded.org.apache.kafka.common.security.plain"
-                            + ".PlainLoginModule required username=\"u\" password=\"p\";")),
+                    "org.apache.flink.kafka.shaded.org.apache.kafka.common.security.plain"
+                        + ".PlainLoginModule required username=\"u\" password=\"p\";")),
             List.of(),
             "");
     assertEquals(

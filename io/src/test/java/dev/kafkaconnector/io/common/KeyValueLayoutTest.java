@@ -23,7 +23,11 @@ class KeyValueLayoutTest {
 
   private static KeyValueLayout exceptKey() {
     return KeyValueLayout.create(
-        TABLE, List.of("key_id"), "key_", "val_", ValueFieldsInclude.EXCEPT_KEY,
+        TABLE,
+        List.of("key_id"),
+        "key_",
+        "val_",
+        ValueFieldsInclude.EXCEPT_KEY,
         DuplicateFieldStrategy.EXCEPTION);
   }
 
@@ -54,11 +58,18 @@ class KeyValueLayoutTest {
   void missingKeyForNotNullKeyColumnIsAnError() {
     Schema schema = Schema.builder().addInt32Field("id").addStringField("name").build();
     KeyValueLayout layout =
-        KeyValueLayout.create(schema, List.of("id"), "", "", ValueFieldsInclude.EXCEPT_KEY,
+        KeyValueLayout.create(
+            schema,
+            List.of("id"),
+            "",
+            "",
+            ValueFieldsInclude.EXCEPT_KEY,
             DuplicateFieldStrategy.EXCEPTION);
     Row value = Row.withSchema(layout.valueSchema()).addValue("x").build();
     KeyValueLayout.LayoutException e =
-        assertThrows(KeyValueLayout.LayoutException.class, () -> layout.assemble(null, value, new ArrayList<>()));
+        assertThrows(
+            KeyValueLayout.LayoutException.class,
+            () -> layout.assemble(null, value, new ArrayList<>()));
     assertEquals("id", e.column());
   }
 
@@ -78,7 +89,9 @@ class KeyValueLayoutTest {
       out.clear();
       if (strategy == DuplicateFieldStrategy.EXCEPTION) {
         KeyValueLayout.LayoutException e =
-            assertThrows(KeyValueLayout.LayoutException.class, () -> layout.assemble(key, other, new ArrayList<>()));
+            assertThrows(
+                KeyValueLayout.LayoutException.class,
+                () -> layout.assemble(key, other, new ArrayList<>()));
         assertTrue(e.getMessage().contains("scan.duplicate-field.strategy"), e.getMessage());
       } else {
         layout.assemble(key, other, out);
@@ -90,8 +103,8 @@ class KeyValueLayoutTest {
   @Test
   void valueOnlyLayoutIsPassThrough() {
     KeyValueLayout layout =
-        KeyValueLayout.create(TABLE, List.of(), "", "", ValueFieldsInclude.ALL,
-            DuplicateFieldStrategy.EXCEPTION);
+        KeyValueLayout.create(
+            TABLE, List.of(), "", "", ValueFieldsInclude.ALL, DuplicateFieldStrategy.EXCEPTION);
     assertTrue(layout.isValueOnly());
     assertEquals(TABLE, layout.valueSchema());
   }
@@ -99,28 +112,64 @@ class KeyValueLayoutTest {
   @Test
   void invalidCombinationsNameTheKeys() {
     assertMessage(
-        () -> KeyValueLayout.create(TABLE, List.of("key_id"), "key_", "", ValueFieldsInclude.ALL,
-            DuplicateFieldStrategy.EXCEPTION),
+        () ->
+            KeyValueLayout.create(
+                TABLE,
+                List.of("key_id"),
+                "key_",
+                "",
+                ValueFieldsInclude.ALL,
+                DuplicateFieldStrategy.EXCEPTION),
         "'key.fields-prefix' requires 'value.fields-include' = 'EXCEPT_KEY'");
     assertMessage(
-        () -> KeyValueLayout.create(TABLE, List.of("key_id"), "key_", "key", ValueFieldsInclude.EXCEPT_KEY,
-            DuplicateFieldStrategy.EXCEPTION),
+        () ->
+            KeyValueLayout.create(
+                TABLE,
+                List.of("key_id"),
+                "key_",
+                "key",
+                ValueFieldsInclude.EXCEPT_KEY,
+                DuplicateFieldStrategy.EXCEPTION),
         "'key.fields-prefix' ('key_') and 'value.fields-prefix' ('key')");
     assertMessage(
-        () -> KeyValueLayout.create(TABLE, List.of("nope"), "", "", ValueFieldsInclude.ALL,
-            DuplicateFieldStrategy.EXCEPTION),
+        () ->
+            KeyValueLayout.create(
+                TABLE,
+                List.of("nope"),
+                "",
+                "",
+                ValueFieldsInclude.ALL,
+                DuplicateFieldStrategy.EXCEPTION),
         "Column 'nope' of option 'key.fields' is not in the schema");
     assertMessage(
-        () -> KeyValueLayout.create(TABLE, List.of("val_name"), "key_", "", ValueFieldsInclude.EXCEPT_KEY,
-            DuplicateFieldStrategy.EXCEPTION),
+        () ->
+            KeyValueLayout.create(
+                TABLE,
+                List.of("val_name"),
+                "key_",
+                "",
+                ValueFieldsInclude.EXCEPT_KEY,
+                DuplicateFieldStrategy.EXCEPTION),
         "does not start with 'key.fields-prefix' = 'key_'");
     assertMessage(
-        () -> KeyValueLayout.create(TABLE, List.of(), "", "val_", ValueFieldsInclude.ALL,
-            DuplicateFieldStrategy.EXCEPTION),
+        () ->
+            KeyValueLayout.create(
+                TABLE,
+                List.of(),
+                "",
+                "val_",
+                ValueFieldsInclude.ALL,
+                DuplicateFieldStrategy.EXCEPTION),
         "Column 'key_id' is read from the value but does not start with 'value.fields-prefix'");
     assertMessage(
-        () -> KeyValueLayout.create(TABLE, List.of("key_id", "key_id"), "", "", ValueFieldsInclude.ALL,
-            DuplicateFieldStrategy.EXCEPTION),
+        () ->
+            KeyValueLayout.create(
+                TABLE,
+                List.of("key_id", "key_id"),
+                "",
+                "",
+                ValueFieldsInclude.ALL,
+                DuplicateFieldStrategy.EXCEPTION),
         "listed twice");
   }
 

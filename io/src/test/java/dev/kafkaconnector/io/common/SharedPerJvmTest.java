@@ -15,8 +15,20 @@ class SharedPerJvmTest {
     SharedPerJvm<String, StringBuilder> shared = new SharedPerJvm<>();
     AtomicInteger opened = new AtomicInteger();
     List<StringBuilder> closed = new ArrayList<>();
-    StringBuilder first = shared.acquire("a", k -> { opened.incrementAndGet(); return new StringBuilder(k); });
-    StringBuilder second = shared.acquire("a", k -> { opened.incrementAndGet(); return new StringBuilder(k); });
+    StringBuilder first =
+        shared.acquire(
+            "a",
+            k -> {
+              opened.incrementAndGet();
+              return new StringBuilder(k);
+            });
+    StringBuilder second =
+        shared.acquire(
+            "a",
+            k -> {
+              opened.incrementAndGet();
+              return new StringBuilder(k);
+            });
     assertSame(first, second);
     assertEquals(1, opened.get());
     shared.release("a", closed::add);

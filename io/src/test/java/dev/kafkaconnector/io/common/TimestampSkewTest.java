@@ -29,7 +29,6 @@ class TimestampSkewTest {
   @Test
   void beamsUsualIdiomOverflowsForAnInputAtTheEarliestTimestamp() {
     Duration usual = Duration.millis(Long.MAX_VALUE);
-    assertThrows(
-        ArithmeticException.class, () -> BoundedWindow.TIMESTAMP_MIN_VALUE.minus(usual));
+    assertThrows(ArithmeticException.class, () -> BoundedWindow.TIMESTAMP_MIN_VALUE.minus(usual));
   }
 }

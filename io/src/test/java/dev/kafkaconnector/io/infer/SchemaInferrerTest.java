@@ -35,7 +35,9 @@ class SchemaInferrerTest {
   private static RecordSampler records(String... keyValues) {
     List<RecordSampler.Sampled> out = new ArrayList<>();
     for (int i = 0; i < keyValues.length; i += 2) {
-      out.add(new RecordSampler.Sampled("orders", 0, i / 2, bytes(keyValues[i]), bytes(keyValues[i + 1])));
+      out.add(
+          new RecordSampler.Sampled(
+              "orders", 0, i / 2, bytes(keyValues[i]), bytes(keyValues[i + 1])));
     }
     return (spec, perPartition) -> out;
   }
@@ -47,7 +49,9 @@ class SchemaInferrerTest {
   private static String sql(Schema schema) {
     StringBuilder out = new StringBuilder();
     for (Schema.Field f : schema.getFields()) {
-      out.append(out.length() > 0 ? ", " : "").append(f.getName()).append(' ')
+      out.append(out.length() > 0 ? ", " : "")
+          .append(f.getName())
+          .append(' ')
           .append(SqlType.toSql(f.getType()));
     }
     return out.toString();
@@ -59,7 +63,11 @@ class SchemaInferrerTest {
         SchemaInferrer.infer(
             options("metadata.list", "partition,offset"),
             List.of(),
-            records(null, "{\"id\": 1, \"price\": 2}", null, "{\"id\": 2, \"price\": 2.5, \"note\": \"x\"}"));
+            records(
+                null,
+                "{\"id\": 1, \"price\": 2}",
+                null,
+                "{\"id\": 2, \"price\": 2.5, \"note\": \"x\"}"));
     assertEquals(
         "id BIGINT, note STRING, price DOUBLE, partition INT NOT NULL, offset BIGINT NOT NULL",
         sql(read.outputSchema()));
@@ -71,9 +79,11 @@ class SchemaInferrerTest {
   void keyColumnsComeFirstWithPrefixesAndANonJsonKeyAddsTheRawColumn() {
     InferredRead read =
         SchemaInferrer.infer(
-            options("key.format", "json", "key.fields-prefix", "key_", "value.fields-prefix", "value_"),
+            options(
+                "key.format", "json", "key.fields-prefix", "key_", "value.fields-prefix", "value_"),
             List.of(),
-            records("{\"id\": 1}", "{\"id\": 1, \"name\": \"a\"}", "plain-key", "{\"name\": \"b\"}"));
+            records(
+                "{\"id\": 1}", "{\"id\": 1, \"name\": \"a\"}", "plain-key", "{\"name\": \"b\"}"));
     assertEquals(
         "key_id BIGINT, key_col BYTES, value_id BIGINT, value_name STRING",
         sql(read.outputSchema()));
@@ -104,8 +114,13 @@ class SchemaInferrerTest {
   void onlyNonJsonKeysGiveOnlyTheRawColumnAndNoKeyFormat() {
     InferredRead read =
         SchemaInferrer.infer(
-            options("key.format", "json", "key.json.ignore-parse-errors", "true",
-                "infer-schema.parse-key-error.field-name", "raw"),
+            options(
+                "key.format",
+                "json",
+                "key.json.ignore-parse-errors",
+                "true",
+                "infer-schema.parse-key-error.field-name",
+                "raw"),
             List.of(),
             records("k1", "{\"a\": true}", "", "{\"a\": false}"));
     assertEquals("raw BYTES, a BOOLEAN", sql(read.outputSchema()));
@@ -126,7 +141,11 @@ class SchemaInferrerTest {
     Schema n = nested.getField("n").getType().getRowSchema();
     Row decoded =
         Row.withSchema(read.physicalSchema())
-            .addValues(1L, Row.withSchema(nested).addValues(true, Row.withSchema(n).addValue(1L).build()).build())
+            .addValues(
+                1L,
+                Row.withSchema(nested)
+                    .addValues(true, Row.withSchema(n).addValue(1L).build())
+                    .build())
             .build();
     assertEquals(List.of(1L, true, 1L), read.reshape().flatten(decoded).getValues());
   }
@@ -134,60 +153,116 @@ class SchemaInferrerTest {
   @Test
   void scopedSpellingsWinOverFormatWideOverConnector() {
     String doc = "{\"a\": 1}";
-    assertEquals("a STRING", sql(SchemaInferrer.infer(
-        options("infer-schema.primitive-as-string", "true"), List.of(), records(null, doc)).outputSchema()));
-    assertEquals("a BIGINT", sql(SchemaInferrer.infer(
-        options("infer-schema.primitive-as-string", "true", "json.infer-schema.primitive-as-string", "false"),
-        List.of(), records(null, doc)).outputSchema()));
-    assertEquals("a STRING", sql(SchemaInferrer.infer(
-        options("json.infer-schema.primitive-as-string", "false",
-            "value.json.infer-schema.primitive-as-string", "true"),
-        List.of(), records(null, doc)).outputSchema()));
+    assertEquals(
+        "a STRING",
+        sql(
+            SchemaInferrer.infer(
+                    options("infer-schema.primitive-as-string", "true"),
+                    List.of(),
+                    records(null, doc))
+                .outputSchema()));
+    assertEquals(
+        "a BIGINT",
+        sql(
+            SchemaInferrer.infer(
+                    options(
+                        "infer-schema.primitive-as-string",
+                        "true",
+                        "json.infer-schema.primitive-as-string",
+                        "false"),
+                    List.of(),
+                    records(null, doc))
+                .outputSchema()));
+    assertEquals(
+        "a STRING",
+        sql(
+            SchemaInferrer.infer(
+                    options(
+                        "json.infer-schema.primitive-as-string",
+                        "false",
+                        "value.json.infer-schema.primitive-as-string",
+                        "true"),
+                    List.of(),
+                    records(null, doc))
+                .outputSchema()));
   }
 
   @Test
   void timestampStandardIsTheDecoders() {
     String doc = "{\"t\": \"2020-12-30T12:13:14\"}";
-    assertEquals("t STRING", sql(SchemaInferrer.infer(options(), List.of(), records(null, doc)).outputSchema()));
-    assertEquals("t TIMESTAMP", sql(SchemaInferrer.infer(
-        options("json.timestamp-format.standard", "ISO-8601"), List.of(), records(null, doc)).outputSchema()));
+    assertEquals(
+        "t STRING",
+        sql(SchemaInferrer.infer(options(), List.of(), records(null, doc)).outputSchema()));
+    assertEquals(
+        "t TIMESTAMP",
+        sql(
+            SchemaInferrer.infer(
+                    options("json.timestamp-format.standard", "ISO-8601"),
+                    List.of(),
+                    records(null, doc))
+                .outputSchema()));
   }
 
   @Test
   void fixedTypesWithoutSampling() {
-    RecordSampler never = (spec, n) -> { throw new AssertionError("sampled"); };
+    RecordSampler never =
+        (spec, n) -> {
+          throw new AssertionError("sampled");
+        };
     InferredRead read =
         SchemaInferrer.infer(
-            options("scan.max.pre.fetch.records", "0", "json.infer-schema.fixed-types", "id BIGINT, name VARCHAR(10)"),
-            List.of(), never);
+            options(
+                "scan.max.pre.fetch.records",
+                "0",
+                "json.infer-schema.fixed-types",
+                "id BIGINT, name VARCHAR(10)"),
+            List.of(),
+            never);
     assertEquals("id BIGINT, name STRING", sql(read.outputSchema()));
   }
 
   @Test
   void errorsNameTheTopicOrTheKey() {
     IllegalArgumentException empty =
-        assertThrows(IllegalArgumentException.class, () -> SchemaInferrer.infer(options(), List.of(), records()));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SchemaInferrer.infer(options(), List.of(), records()));
     assertTrue(empty.getMessage().contains("topic=orders has no records"), empty.getMessage());
     IllegalArgumentException noObject =
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+            IllegalArgumentException.class,
             () -> SchemaInferrer.infer(options(), List.of(), records(null, "[1]", null, "x")));
     assertTrue(noObject.getMessage().contains("no JSON object among the 2"), noObject.getMessage());
     IllegalArgumentException csv =
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+            IllegalArgumentException.class,
             () -> SchemaInferrer.infer(options("format", "csv"), List.of(), records()));
     assertTrue(csv.getMessage().contains("'format' is 'csv'"), csv.getMessage());
     IllegalArgumentException typo =
-        assertThrows(IllegalArgumentException.class,
-            () -> SchemaInferrer.infer(options("json.infer-schema.primitive-as-strin", "true"), List.of(), records()));
-    assertTrue(typo.getMessage().contains("json.infer-schema.primitive-as-strin"), typo.getMessage());
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SchemaInferrer.infer(
+                    options("json.infer-schema.primitive-as-strin", "true"), List.of(), records()));
+    assertTrue(
+        typo.getMessage().contains("json.infer-schema.primitive-as-strin"), typo.getMessage());
     IllegalArgumentException badFixed =
-        assertThrows(IllegalArgumentException.class,
-            () -> SchemaInferrer.infer(options("infer-schema.fixed-types", "id NUMBERZ"), List.of(), records(null, "{}")));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SchemaInferrer.infer(
+                    options("infer-schema.fixed-types", "id NUMBERZ"),
+                    List.of(),
+                    records(null, "{}")));
     assertTrue(badFixed.getMessage().contains("'infer-schema.fixed-types'"), badFixed.getMessage());
     IllegalArgumentException clash =
-        assertThrows(IllegalArgumentException.class,
-            () -> SchemaInferrer.infer(options("key.format", "json"), List.of(),
-                records("{\"id\": 1}", "{\"id\": 1}")));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SchemaInferrer.infer(
+                    options("key.format", "json"),
+                    List.of(),
+                    records("{\"id\": 1}", "{\"id\": 1}")));
     assertTrue(clash.getMessage().contains("'key.fields-prefix'"), clash.getMessage());
   }
 }

@@ -1,7 +1,5 @@
 package dev.kafkaconnector.io.runner;
 
-import dev.kafkaconnector.io.runner.SpreadPartitions;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.HashSet;

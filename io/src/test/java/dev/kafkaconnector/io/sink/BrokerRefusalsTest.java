@@ -16,14 +16,20 @@ import org.junit.jupiter.api.Test;
 
 class BrokerRefusalsTest {
   private static final Map<String, String> CLIENT =
-      Map.of("bootstrap.servers", "b:9092", "sasl.jaas.config",
+      Map.of(
+          "bootstrap.servers",
+          "b:9092",
+          "sasl.jaas.config",
           "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"s3cr3t\";");
 
   @Test
   void findsARefusalInTheCauseChainButNotARetriableFailure() {
     RecordTooLargeException tooLarge = new RecordTooLargeException("too large");
-    assertSame(tooLarge, BrokerRefusals.find(
-        new KafkaException("Cannot execute transactional method because we are in an error state", tooLarge)));
+    assertSame(
+        tooLarge,
+        BrokerRefusals.find(
+            new KafkaException(
+                "Cannot execute transactional method because we are in an error state", tooLarge)));
     assertTrue(BrokerRefusals.find(new InvalidRecordException("no key")) != null);
     assertTrue(BrokerRefusals.find(new TopicAuthorizationException(Set.of("t"))) != null);
     assertNull(BrokerRefusals.find(new TimeoutException("Expiring 4 record(s)")));
@@ -32,17 +38,31 @@ class BrokerRefusalsTest {
 
   @Test
   void aTooLargeRecordNamesTopicPartitionAndTheTopicConfig() {
-    String text = BrokerRefusals.describe("orders", 3,
-        new RecordTooLargeException("The request included a message larger than the max message size"),
-        10_000, CLIENT);
-    assertTrue(text.contains("topic 'orders' partition 3") && text.contains("'max.message.bytes' = 10000")
-        && text.contains("--entity-name orders") && text.contains("RecordTooLargeException"), text);
+    String text =
+        BrokerRefusals.describe(
+            "orders",
+            3,
+            new RecordTooLargeException(
+                "The request included a message larger than the max message size"),
+            10_000,
+            CLIENT);
+    assertTrue(
+        text.contains("topic 'orders' partition 3")
+            && text.contains("'max.message.bytes' = 10000")
+            && text.contains("--entity-name orders")
+            && text.contains("RecordTooLargeException"),
+        text);
   }
 
   @Test
   void aDeniedTopicNamesTheAclsAndKeepsSecretsOut() {
-    String text = BrokerRefusals.describe("orders", -1,
-        new TopicAuthorizationException("Not authorized: s3cr3t"), TopicLimits.UNKNOWN, CLIENT);
+    String text =
+        BrokerRefusals.describe(
+            "orders",
+            -1,
+            new TopicAuthorizationException("Not authorized: s3cr3t"),
+            TopicLimits.UNKNOWN,
+            CLIENT);
     assertTrue(text.contains("topic 'orders'") && text.contains("ACL"), text);
     assertFalse(text.contains("partition -1"), text);
     assertFalse(text.contains("s3cr3t"), text);
@@ -54,12 +74,22 @@ class BrokerRefusalsTest {
    */
   @Test
   void aDeniedTopicIsNamedFromTheRefusalNotFromTheRecordThatGotIt() {
-    String text = BrokerRefusals.describe("allowed", 0,
-        new TopicAuthorizationException(Set.of("denied")), TopicLimits.UNKNOWN, CLIENT);
+    String text =
+        BrokerRefusals.describe(
+            "allowed",
+            0,
+            new TopicAuthorizationException(Set.of("denied")),
+            TopicLimits.UNKNOWN,
+            CLIENT);
     assertTrue(text.contains("topic 'denied'"), text);
     assertFalse(text.contains("'allowed'"), text);
-    assertTrue(BrokerRefusals.describe("denied", 2,
-        new TopicAuthorizationException(Set.of("denied")), TopicLimits.UNKNOWN, CLIENT)
-        .contains("topic 'denied' partition 2"));
+    assertTrue(
+        BrokerRefusals.describe(
+                "denied",
+                2,
+                new TopicAuthorizationException(Set.of("denied")),
+                TopicLimits.UNKNOWN,
+                CLIENT)
+            .contains("topic 'denied' partition 2"));
   }
 }

@@ -13,8 +13,15 @@ class LingeringTransactionsTest {
         LingeringTransactions.outsideShards(
             "orders",
             4,
-            List.of("orders-0", "orders-3", "orders-4", "orders-12", "orders-x", "orders.v2-9",
-                "other-7", "orders-5-extra")));
+            List.of(
+                "orders-0",
+                "orders-3",
+                "orders-4",
+                "orders-12",
+                "orders-x",
+                "orders.v2-9",
+                "other-7",
+                "orders-5-extra")));
     // Regex characters in a prefix are literal.
     assertEquals(
         List.of("a.b-2"),

@@ -18,9 +18,17 @@ class PrefixClaimsTest {
   private static final Schema SCHEMA = Schema.builder().addStringField("v").build();
 
   private static Map<String, String> sink(String topic, String prefix) {
-    return Map.of("properties.bootstrap.servers", "127.0.0.1:9", "topic", topic,
-        "format", "json", "sink.delivery-guarantee", "exactly-once",
-        "sink.transactional-id-prefix", prefix);
+    return Map.of(
+        "properties.bootstrap.servers",
+        "127.0.0.1:9",
+        "topic",
+        topic,
+        "format",
+        "json",
+        "sink.delivery-guarantee",
+        "exactly-once",
+        "sink.transactional-id-prefix",
+        prefix);
   }
 
   private static PCollection<Row> rows(Pipeline p) {
@@ -32,9 +40,12 @@ class PrefixClaimsTest {
     Pipeline pipeline = Pipeline.create(PipelineOptionsFactory.create());
     PCollection<Row> rows = rows(pipeline);
     rows.apply("first", KafkaConnectorIO.write().withOptions(sink("a", "shared")));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> rows.apply("second", KafkaConnectorIO.write().withOptions(sink("b", "shared"))));
-    assertTrue(e.getMessage().contains("'sink.transactional-id-prefix' = 'shared'"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> rows.apply("second", KafkaConnectorIO.write().withOptions(sink("b", "shared"))));
+    assertTrue(
+        e.getMessage().contains("'sink.transactional-id-prefix' = 'shared'"), e.getMessage());
   }
 
   @Test

@@ -28,7 +28,8 @@ class RecordMetadataChecksTest {
           .addStringField("line")
           .addNullableField("ts", FieldType.DATETIME)
           .addNullableField("p", FieldType.INT32)
-          .addNullableField("hdrs", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)))
+          .addNullableField(
+              "hdrs", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)))
           .build();
 
   private static RowRecordEncoder encoder() {
@@ -51,14 +52,16 @@ class RecordMetadataChecksTest {
 
   @Test
   void aTimestampBefore1970IsABadRowNamingTheColumn() {
-    BadRowException e = assertThrows(BadRowException.class, () -> encoder().encode(row(-1L, null, null)));
+    BadRowException e =
+        assertThrows(BadRowException.class, () -> encoder().encode(row(-1L, null, null)));
     assertEquals("ts", e.column());
     assertTrue(e.getMessage().contains("1970"), e.getMessage());
   }
 
   @Test
   void aNegativePartitionIsABadRowNamingTheColumn() {
-    BadRowException e = assertThrows(BadRowException.class, () -> encoder().encode(row(0L, -1, null)));
+    BadRowException e =
+        assertThrows(BadRowException.class, () -> encoder().encode(row(0L, -1, null)));
     assertEquals("p", e.column());
   }
 
@@ -69,7 +72,8 @@ class RecordMetadataChecksTest {
     // Row.Builder refuses a null map key; a row made with attachValues (unchecked) by a step fused
     // with the writer can still carry one.
     Row withNullKey =
-        Row.withSchema(INPUT).attachValues(java.util.Arrays.asList("x", new Instant(0), 0, nullKey));
+        Row.withSchema(INPUT)
+            .attachValues(java.util.Arrays.asList("x", new Instant(0), 0, nullKey));
     BadRowException e = assertThrows(BadRowException.class, () -> encoder().encode(withNullKey));
     assertEquals("hdrs", e.column());
     Map<String, byte[]> nullValue = new HashMap<>();
@@ -95,7 +99,9 @@ class RecordMetadataChecksTest {
             });
     assertNull(numbers.missing("t", 1));
     String missing = numbers.missing("t", 2);
-    assertTrue(missing.contains("partition 2 of topic 't'") && missing.contains("2 partitions: 0..1"), missing);
+    assertTrue(
+        missing.contains("partition 2 of topic 't'") && missing.contains("2 partitions: 0..1"),
+        missing);
     count.set(3); // a partition added: seen once the numbers are older than a second
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (numbers.missing("t", 2) != null && System.nanoTime() < deadline) {

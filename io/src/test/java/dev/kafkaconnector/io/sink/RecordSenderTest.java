@@ -35,13 +35,25 @@ class RecordSenderTest {
   }
 
   private static SinkSpec spec(String deliveryTimeoutMs) {
-    return new SinkSpec("sink", Map.of("bootstrap.servers", "b:9092", "delivery.timeout.ms", deliveryTimeoutMs),
-        "t", "default", DeliveryGuarantee.AT_LEAST_ONCE, null, false, 0, Duration.ZERO, null);
+    return new SinkSpec(
+        "sink",
+        Map.of("bootstrap.servers", "b:9092", "delivery.timeout.ms", deliveryTimeoutMs),
+        "t",
+        "default",
+        DeliveryGuarantee.AT_LEAST_ONCE,
+        null,
+        false,
+        0,
+        Duration.ZERO,
+        null);
   }
 
   private static RecordSender sender(SplitProducer producer, String deliveryTimeoutMs) {
-    return new RecordSender(spec(deliveryTimeoutMs), producer,
-        new TopicLimits(1 << 20, false, topic -> 10_000), Duration.ofMillis(200));
+    return new RecordSender(
+        spec(deliveryTimeoutMs),
+        producer,
+        new TopicLimits(1 << 20, false, topic -> 10_000),
+        Duration.ofMillis(200));
   }
 
   private static ProducerRecord<byte[], byte[]> record(String value) {
@@ -55,12 +67,16 @@ class RecordSenderTest {
     sender.send(record("small-0"), "row-0");
     sender.send(record("small-1"), "row-1");
     sender.send(record("large"), "row-large");
-    CompletableFuture<Void> broker = CompletableFuture.runAsync(() -> {
-      sleep(300);
-      producer.completeNext();
-      producer.completeNext();
-      producer.errorNext(new RecordTooLargeException("The request included a message larger than the max message size"));
-    });
+    CompletableFuture<Void> broker =
+        CompletableFuture.runAsync(
+            () -> {
+              sleep(300);
+              producer.completeNext();
+              producer.completeNext();
+              producer.errorNext(
+                  new RecordTooLargeException(
+                      "The request included a message larger than the max message size"));
+            });
     List<RecordSender.Refused> refused = sender.flush();
     // The refusal is the last callback: the flush returned after it.
     assertEquals(0, sender.inFlight());
@@ -82,9 +98,13 @@ class RecordSenderTest {
     producer.errorNext(new RecordTooLargeException("too large"));
     KafkaSinkException e = assertThrows(KafkaSinkException.class, sender::flush);
     assertTrue(NotRetriedException.isMarked(e), e.toString());
-    assertTrue(e.getMessage().contains("topic 't' partition 0") && e.getMessage().contains("'max.message.bytes' = 10000")
-        && e.getMessage().contains("withBadRecordErrorHandler"), e.getMessage());
-    assertThrows(KafkaSinkException.class, () -> sender.send(record("next"), null), "no more sends");
+    assertTrue(
+        e.getMessage().contains("topic 't' partition 0")
+            && e.getMessage().contains("'max.message.bytes' = 10000")
+            && e.getMessage().contains("withBadRecordErrorHandler"),
+        e.getMessage());
+    assertThrows(
+        KafkaSinkException.class, () -> sender.send(record("next"), null), "no more sends");
     sender.close();
   }
 

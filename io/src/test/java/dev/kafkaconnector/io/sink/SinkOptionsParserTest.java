@@ -41,7 +41,8 @@ class SinkOptionsParserTest {
     return m;
   }
 
-  private static SinkOptionsParser.ParsedSink parse(Map<String, String> options, MetadataColumn... typed) {
+  private static SinkOptionsParser.ParsedSink parse(
+      Map<String, String> options, MetadataColumn... typed) {
     return SinkOptionsParser.parse("sink-1", options, INPUT, List.of(typed));
   }
 
@@ -65,14 +66,16 @@ class SinkOptionsParserTest {
   void encodesKeyValueAndMetadata() throws Exception {
     RowRecordEncoder encoder =
         parse(
-                minimal("key.format", "json", "key.fields", "id", "value.fields-include", "EXCEPT_KEY"),
+                minimal(
+                    "key.format", "json", "key.fields", "id", "value.fields-include", "EXCEPT_KEY"),
                 new MetadataColumn("ts", "timestamp"))
             .encoder();
     Row row = Row.withSchema(INPUT).addValues(7L, "n", new Instant(42L), null).build();
     EncodedRecord record = encoder.encode(row);
     assertEquals("out", record.topic());
     assertEquals("{\"id\":7}", new String(record.key(), StandardCharsets.UTF_8));
-    assertEquals("{\"name\":\"n\",\"kind\":null}", new String(record.value(), StandardCharsets.UTF_8));
+    assertEquals(
+        "{\"name\":\"n\",\"kind\":null}", new String(record.value(), StandardCharsets.UTF_8));
     assertEquals(42L, record.timestamp());
   }
 
@@ -99,19 +102,37 @@ class SinkOptionsParserTest {
   @Test
   void exactlyOnceTakesAPrefixAndRejectsATransactionalId() {
     SinkSpec spec =
-        parse(minimal("sink.delivery-guarantee", "exactly-once",
-                "sink.transactional-id-prefix", "orders"))
+        parse(
+                minimal(
+                    "sink.delivery-guarantee",
+                    "exactly-once",
+                    "sink.transactional-id-prefix",
+                    "orders"))
             .spec();
     assertEquals(DeliveryGuarantee.EXACTLY_ONCE, spec.guarantee());
     assertEquals("orders", spec.transactionalIdPrefix());
-    fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", " "),
+    fails(
+        minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", " "),
         "'sink.transactional-id-prefix'");
-    fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", "p",
-            "properties.transactional.id", "mine"),
+    fails(
+        minimal(
+            "sink.delivery-guarantee",
+            "exactly-once",
+            "sink.transactional-id-prefix",
+            "p",
+            "properties.transactional.id",
+            "mine"),
         "'properties.transactional.id'");
-    fails(minimal("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", "p",
-            "properties.transaction.timeout.ms", "1h"),
-        "'properties.transaction.timeout.ms'", "1h");
+    fails(
+        minimal(
+            "sink.delivery-guarantee",
+            "exactly-once",
+            "sink.transactional-id-prefix",
+            "p",
+            "properties.transaction.timeout.ms",
+            "1h"),
+        "'properties.transaction.timeout.ms'",
+        "1h");
     assertTrue(
         parse(minimal("sink.transactional-id-prefix", "p")).warnings().stream()
             .anyMatch(w -> w.contains("has no effect")));
@@ -120,8 +141,14 @@ class SinkOptionsParserTest {
   @Test
   void constructionErrorsNameTheKey() {
     fails(minimal("sink.delivery-guarantee", "exactly-once"), "'sink.transactional-id-prefix'");
-    fails(minimal("sink.partitioner", "org.example.Missing"), "'sink.partitioner'", "org.example.Missing");
-    fails(minimal("sink.partitioner", "java.lang.String"), "'sink.partitioner'", "does not implement");
+    fails(
+        minimal("sink.partitioner", "org.example.Missing"),
+        "'sink.partitioner'",
+        "org.example.Missing");
+    fails(
+        minimal("sink.partitioner", "java.lang.String"),
+        "'sink.partitioner'",
+        "does not implement");
     fails(minimal("properties.value.serializer", "x"), "'properties.value.serializer'");
     fails(minimal("properties.acks", "some"), "'properties.acks'");
     fails(minimal("sink.parallelism", "0"), "'sink.parallelism'");
@@ -139,11 +166,15 @@ class SinkOptionsParserTest {
     String secret = "pw-S3cret-Sink";
     KafkaConnectorWrite write =
         KafkaConnectorIO.write()
-            .withOptions(minimal(
-                "properties.sasl.jaas.config",
-                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\""
-                    + " password=\"" + secret + "\";",
-                "properties.ssl.truststore.password", secret));
+            .withOptions(
+                minimal(
+                    "properties.sasl.jaas.config",
+                    "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\""
+                        + " password=\""
+                        + secret
+                        + "\";",
+                    "properties.ssl.truststore.password",
+                    secret));
     assertFalse(DisplayData.from(write).toString().contains(secret));
     assertFalse(write.toString().contains(secret));
     assertFalse(parse(write.options()).spec().toString().contains(secret));
@@ -153,8 +184,8 @@ class SinkOptionsParserTest {
   void upsertTables() throws Exception {
     Map<String, String> upsert = minimal("connector", "upsert-kafka", "key.format", "json");
     SinkOptionsParser.ParsedSink sink =
-        SinkOptionsParser.parse("s", upsert, INPUT, List.of(new MetadataColumn("kind", "row-kind")),
-            List.of("id"));
+        SinkOptionsParser.parse(
+            "s", upsert, INPUT, List.of(new MetadataColumn("kind", "row-kind")), List.of("id"));
     assertTrue(sink.spec().upsert());
     Row delete = Row.withSchema(INPUT).addValues(1L, "n", null, "-D").build();
     EncodedRecord tombstone = sink.encoder().encode(delete);
@@ -162,18 +193,26 @@ class SinkOptionsParserTest {
     assertNull(tombstone.value());
     assertNull(sink.encoder().encode(Row.withSchema(INPUT).addValues(1L, "n", null, "-U").build()));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+            IllegalArgumentException.class,
             () -> SinkOptionsParser.parse("s", upsert, INPUT, List.of(), List.of()));
     assertTrue(e.getMessage().contains("primary key"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class,
-        () -> SinkOptionsParser.parse("s", minimal("connector", "upsert-kafka"), INPUT, List.of(),
-            List.of("id")));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SinkOptionsParser.parse(
+                    "s", minimal("connector", "upsert-kafka"), INPUT, List.of(), List.of("id")));
     assertTrue(e.getMessage().contains("'key.format'"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class,
-        () -> SinkOptionsParser.parse("s", minimal(), INPUT, List.of(), List.of("id")));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SinkOptionsParser.parse("s", minimal(), INPUT, List.of(), List.of("id")));
     assertTrue(e.getMessage().contains("upsert-kafka"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class,
-        () -> parse(minimal("sink.buffer-flush.max-rows", "10")));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse(minimal("sink.buffer-flush.max-rows", "10")));
     assertTrue(e.getMessage().contains("upsert-kafka"), e.getMessage());
   }
 }

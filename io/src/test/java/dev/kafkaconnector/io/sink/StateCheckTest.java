@@ -14,8 +14,18 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 class StateCheckTest {
-  private static final SinkSpec SPEC = new SinkSpec("run-1", Map.of("bootstrap.servers", "b:9092"),
-      "out", "default", DeliveryGuarantee.EXACTLY_ONCE, 4, false, 0, Duration.ZERO, "prefix");
+  private static final SinkSpec SPEC =
+      new SinkSpec(
+          "run-1",
+          Map.of("bootstrap.servers", "b:9092"),
+          "out",
+          "default",
+          DeliveryGuarantee.EXACTLY_ONCE,
+          4,
+          false,
+          0,
+          Duration.ZERO,
+          "prefix");
 
   /** A check of shard 0 of 4, with state numbered under 4 shards. */
   private static StateCheck check(long committed, long expected, long next, long firstPending) {
@@ -27,7 +37,8 @@ class StateCheckTest {
     // numbers 0..99 given under 4 shards, 0..89 in Kafka; now 2 shards
     StateCheck check = new StateCheck(89, 80, 100, 1, 2, 4, from -> from <= 90 ? 90 : -1);
     assertTrue(check.layoutChanged());
-    KafkaSinkException e = assertThrows(KafkaSinkException.class, () -> check.verify(SPEC, "prefix-1"));
+    KafkaSinkException e =
+        assertThrows(KafkaSinkException.class, () -> check.verify(SPEC, "prefix-1"));
     assertTrue(e.getMessage().contains("'sink.parallelism' is 2"), e.getMessage());
     assertTrue(e.getMessage().contains("Restore with 'sink.parallelism' = 4"), e.getMessage());
     assertTrue(e.getMessage().contains("output caught up"), e.getMessage());
@@ -75,8 +86,10 @@ class StateCheckTest {
   void aLostNumberWithRecordsThatMayHaveBeenWrittenFailsNotRetried() {
     StateCheck check = check(-1, 480, 500, 480);
     assertTrue(check.numberLost());
-    KafkaSinkException e = assertThrows(KafkaSinkException.class, () -> check.verify(SPEC, "prefix-2"));
-    assertTrue(e.getMessage().contains("'sink.transactional-id-prefix' = 'prefix'"), e.getMessage());
+    KafkaSinkException e =
+        assertThrows(KafkaSinkException.class, () -> check.verify(SPEC, "prefix-2"));
+    assertTrue(
+        e.getMessage().contains("'sink.transactional-id-prefix' = 'prefix'"), e.getMessage());
     assertTrue(e.getMessage().contains("offsets.retention.minutes"), e.getMessage());
     assertTrue(e.getMessage().contains("from number 480"), e.getMessage());
     assertInstanceOf(NotRetriedException.class, e.getCause());
@@ -97,8 +110,9 @@ class StateCheckTest {
     assertEquals(new CommittedState.Entry(at, 41, "lineage", null, 0), old);
     CommittedState.Entry withoutTime = CommittedState.Entry.parse(at, "40:lineage:run");
     assertEquals(new CommittedState.Entry(at, 40, "lineage", "run", 0), withoutTime);
-    CommittedState.Entry now = CommittedState.Entry.parse(
-        at, CommittedState.Entry.metadata(42, "lineage", "run", 1_700_000_000_000L));
+    CommittedState.Entry now =
+        CommittedState.Entry.parse(
+            at, CommittedState.Entry.metadata(42, "lineage", "run", 1_700_000_000_000L));
     assertEquals(new CommittedState.Entry(at, 42, "lineage", "run", 1_700_000_000_000L), now);
     assertEquals(null, CommittedState.Entry.parse(at, "offsets of a consumer"));
     assertEquals(null, CommittedState.Entry.parse(at, null));

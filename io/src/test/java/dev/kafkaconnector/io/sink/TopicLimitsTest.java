@@ -19,7 +19,8 @@ class TopicLimitsTest {
 
   /** The size of the one-record batch the producer sends and the broker compares. */
   private static int batchSize(EncodedRecord r) {
-    return MemoryRecords.withRecords(Compression.NONE, new SimpleRecord(r.timestamp(), r.key(), r.value()))
+    return MemoryRecords.withRecords(
+            Compression.NONE, new SimpleRecord(r.timestamp(), r.key(), r.value()))
         .sizeInBytes();
   }
 
@@ -27,8 +28,12 @@ class TopicLimitsTest {
   void aRecordOverTheTopicsMaxMessageBytesIsRefusedNamingTheTopicConfig() {
     TopicLimits limits = new TopicLimits(1 << 20, false, topic -> 10_000);
     String reason = limits.tooLarge(record("t", 50_000));
-    assertTrue(reason != null && reason.contains("topic 't'") && reason.contains("'max.message.bytes' = 10000")
-        && reason.contains("--entity-name t"), reason);
+    assertTrue(
+        reason != null
+            && reason.contains("topic 't'")
+            && reason.contains("'max.message.bytes' = 10000")
+            && reason.contains("--entity-name t"),
+        reason);
     assertNull(limits.tooLarge(record("t", 5_000)));
   }
 
@@ -45,29 +50,43 @@ class TopicLimitsTest {
   void aRecordOverMaxRequestSizeNamesTheOption() {
     TopicLimits limits = new TopicLimits(2_000, false, topic -> TopicLimits.UNKNOWN);
     String reason = limits.tooLarge(record("t", 3_000));
-    assertTrue(reason != null && reason.contains("'properties.max.request.size'")
-        && reason.contains("max.request.size = 2000"), reason);
+    assertTrue(
+        reason != null
+            && reason.contains("'properties.max.request.size'")
+            && reason.contains("max.request.size = 2000"),
+        reason);
   }
 
   @Test
   void anUnknownLimitOrACompressedProducerChecksOnlyTheClientLimit() {
-    assertNull(new TopicLimits(1 << 20, false, topic -> TopicLimits.UNKNOWN).tooLarge(record("t", 50_000)));
+    assertNull(
+        new TopicLimits(1 << 20, false, topic -> TopicLimits.UNKNOWN)
+            .tooLarge(record("t", 50_000)));
     List<String> asked = new ArrayList<>();
-    TopicLimits compressed = new TopicLimits(1 << 20, true, topic -> {
-      asked.add(topic);
-      return 10_000;
-    });
-    assertNull(compressed.tooLarge(record("t", 50_000)), "the broker compares the compressed batch");
+    TopicLimits compressed =
+        new TopicLimits(
+            1 << 20,
+            true,
+            topic -> {
+              asked.add(topic);
+              return 10_000;
+            });
+    assertNull(
+        compressed.tooLarge(record("t", 50_000)), "the broker compares the compressed batch");
     assertEquals(List.of(), asked);
   }
 
   @Test
   void theTopicsLimitIsLookedUpOncePerTopic() {
     List<String> asked = new ArrayList<>();
-    TopicLimits limits = new TopicLimits(1 << 20, false, topic -> {
-      asked.add(topic);
-      return 10_000;
-    });
+    TopicLimits limits =
+        new TopicLimits(
+            1 << 20,
+            false,
+            topic -> {
+              asked.add(topic);
+              return 10_000;
+            });
     for (int i = 0; i < 5; i++) {
       limits.tooLarge(record("a", 100));
       limits.tooLarge(record("b", 100));

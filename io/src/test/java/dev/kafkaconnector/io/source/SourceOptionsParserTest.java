@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kafkaconnector.io.common.MetadataColumn;
+import dev.kafkaconnector.io.common.MetadataKey;
+import dev.kafkaconnector.io.common.StartupMode;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.spec.OffsetSpec;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
-import dev.kafkaconnector.io.common.MetadataColumn;
-import dev.kafkaconnector.io.common.StartupMode;
-import dev.kafkaconnector.io.common.MetadataKey;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,8 +68,7 @@ class SourceOptionsParserTest {
 
   /** Asserts parsing fails and the message contains every fragment. */
   private static IllegalArgumentException fails(Map<String, String> options, String... fragments) {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> parse(options));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(options));
     for (String fragment : fragments) {
       assertTrue(e.getMessage().contains(fragment), "'" + fragment + "' not in: " + e.getMessage());
     }
@@ -109,8 +108,17 @@ class SourceOptionsParserTest {
         .decoder()
         .decode(
             new ConsumerRecord<>(
-                "orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 2, null,
-                "hi".getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty()),
+                "orders",
+                0,
+                5L,
+                1L,
+                TimestampType.CREATE_TIME,
+                -1,
+                2,
+                null,
+                "hi".getBytes(StandardCharsets.UTF_8),
+                new RecordHeaders(),
+                Optional.empty()),
             rows::add);
     assertEquals(1, rows.size());
     assertEquals("hi", rows.get(0).getString("line"));
@@ -125,8 +133,17 @@ class SourceOptionsParserTest {
         .decoder()
         .decode(
             new ConsumerRecord<>(
-                "orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 1, null,
-                new byte[] {(byte) 0xE9}, new RecordHeaders(), Optional.empty()),
+                "orders",
+                0,
+                5L,
+                1L,
+                TimestampType.CREATE_TIME,
+                -1,
+                1,
+                null,
+                new byte[] {(byte) 0xE9},
+                new RecordHeaders(),
+                Optional.empty()),
             rows::add);
     assertEquals("é", rows.get(0).getString("line"));
   }
@@ -172,7 +189,10 @@ class SourceOptionsParserTest {
   void valueFormatWinsOverFormat() {
     // 'format' names a format that does not exist: it is ignored because value.format wins
     parse(with("format", "no-such-format", "value.format", "raw"));
-    fails(with("format", "raw", "value.format", "no-such-format"), "'no-such-format'", "'value.format'");
+    fails(
+        with("format", "raw", "value.format", "no-such-format"),
+        "'no-such-format'",
+        "'value.format'");
   }
 
   @Test
@@ -186,8 +206,17 @@ class SourceOptionsParserTest {
         .decoder()
         .decode(
             new ConsumerRecord<>(
-                "orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 1, null,
-                new byte[] {(byte) 0xE9}, new RecordHeaders(), Optional.empty()),
+                "orders",
+                0,
+                5L,
+                1L,
+                TimestampType.CREATE_TIME,
+                -1,
+                1,
+                null,
+                new byte[] {(byte) 0xE9},
+                new RecordHeaders(),
+                Optional.empty()),
             rows::add);
     assertEquals("é", rows.get(0).getString("line"));
   }
@@ -267,27 +296,41 @@ class SourceOptionsParserTest {
         parse(with("scan.startup.mode", "LATEST-OFFSET")).spec().startup());
     assertEquals(
         OffsetSpec.timestamp(1_700_000_000_000L),
-        parse(with("scan.startup.mode", "timestamp", "scan.startup.timestamp-millis",
-                "1700000000000"))
+        parse(
+                with(
+                    "scan.startup.mode",
+                    "timestamp",
+                    "scan.startup.timestamp-millis",
+                    "1700000000000"))
             .spec()
             .startup());
     assertEquals(
         OffsetSpec.specific(Map.of(0, 42L, 1, 300L)),
-        parse(with("scan.startup.mode", "specific-offsets", "scan.startup.specific-offsets",
-                "partition:0,offset:42;partition:1,offset:300"))
+        parse(
+                with(
+                    "scan.startup.mode",
+                    "specific-offsets",
+                    "scan.startup.specific-offsets",
+                    "partition:0,offset:42;partition:1,offset:300"))
             .spec()
             .startup());
   }
 
   @Test
   void specificOffsetsModeWithoutOffsets() {
-    fails(with("scan.startup.mode", "specific-offsets"),
-        "'scan.startup.specific-offsets'", "'scan.startup.mode'");
+    fails(
+        with("scan.startup.mode", "specific-offsets"),
+        "'scan.startup.specific-offsets'",
+        "'scan.startup.mode'");
   }
 
   @Test
   void specificOffsetsMalformed() {
-    fails(with("scan.startup.mode", "specific-offsets", "scan.startup.specific-offsets",
+    fails(
+        with(
+            "scan.startup.mode",
+            "specific-offsets",
+            "scan.startup.specific-offsets",
             "partition:0;offset:1"),
         "'scan.startup.specific-offsets'");
   }
@@ -299,14 +342,20 @@ class SourceOptionsParserTest {
 
   @Test
   void timestampMillisNotANumber() {
-    fails(with("scan.startup.mode", "timestamp", "scan.startup.timestamp-millis", "yesterday"),
+    fails(
+        with("scan.startup.mode", "timestamp", "scan.startup.timestamp-millis", "yesterday"),
         "'scan.startup.timestamp-millis'");
   }
 
   @Test
   void badStartupModeListsAllowed() {
-    fails(with("scan.startup.mode", "earliest"),
-        "'scan.startup.mode'", "earliest-offset", "latest-offset", "group-offsets", "timestamp",
+    fails(
+        with("scan.startup.mode", "earliest"),
+        "'scan.startup.mode'",
+        "earliest-offset",
+        "latest-offset",
+        "group-offsets",
+        "timestamp",
         "specific-offsets");
   }
 
@@ -314,7 +363,8 @@ class SourceOptionsParserTest {
 
   @Test
   void badDiscoveryInterval() {
-    fails(with("scan.topic-partition-discovery.interval", "often"),
+    fails(
+        with("scan.topic-partition-discovery.interval", "often"),
         "'scan.topic-partition-discovery.interval'");
   }
 
@@ -323,8 +373,8 @@ class SourceOptionsParserTest {
     SourceSpec spec = parse(with("scan.topic-partition-discovery.interval", "0")).spec();
     assertEquals(Duration.ZERO, spec.discoveryInterval());
     assertFalse(spec.discoveryEnabled());
-    assertFalse(parse(with("scan.topic-partition-discovery.interval", "-1")).spec()
-        .discoveryEnabled());
+    assertFalse(
+        parse(with("scan.topic-partition-discovery.interval", "-1")).spec().discoveryEnabled());
   }
 
   @Test
@@ -354,8 +404,12 @@ class SourceOptionsParserTest {
             .bounded());
     assertEquals(
         OffsetSpec.specific(Map.of(2, 9L)),
-        parse(with("scan.bounded.mode", "specific-offsets", "scan.bounded.specific-offsets",
-                "partition:2,offset:9"))
+        parse(
+                with(
+                    "scan.bounded.mode",
+                    "specific-offsets",
+                    "scan.bounded.specific-offsets",
+                    "partition:2,offset:9"))
             .spec()
             .bounded());
     fails(with("scan.bounded.mode", "timestamp"), "'scan.bounded.timestamp-millis'");
@@ -381,8 +435,15 @@ class SourceOptionsParserTest {
 
   @Test
   void metadataListWithUnknownKey() {
-    fails(with("metadata.list", "topic,offsett"), "'offsett'", "'metadata.list'", "topic",
-        "partition", "timestamp-type", "leader-epoch", "__raw_key__");
+    fails(
+        with("metadata.list", "topic,offsett"),
+        "'offsett'",
+        "'metadata.list'",
+        "topic",
+        "partition",
+        "timestamp-type",
+        "leader-epoch",
+        "__raw_key__");
   }
 
   @Test
@@ -391,7 +452,8 @@ class SourceOptionsParserTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> SourceOptionsParser.parse("r", with("metadata.list", "topic"), schema, List.of()));
+            () ->
+                SourceOptionsParser.parse("r", with("metadata.list", "topic"), schema, List.of()));
     assertTrue(e.getMessage().contains("'topic'"), e.getMessage());
   }
 
@@ -430,7 +492,8 @@ class SourceOptionsParserTest {
         Schema.builder()
             .addNullableField("v", FieldType.STRING)
             .addField("__raw_value__", FieldType.BYTES.withNullable(true))
-            .addField("headers", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)))
+            .addField(
+                "headers", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)))
             .addField("timestamp", FieldType.DATETIME)
             .addField("partition", FieldType.INT32)
             .addField("topic", FieldType.STRING)
@@ -508,9 +571,14 @@ class SourceOptionsParserTest {
   void secretsNotInErrorMessages() {
     // an error raised after the secrets were read must not print them
     IllegalArgumentException e =
-        fails(with("properties.sasl.jaas.config", JAAS,
-            "properties.ssl.keystore.password", KEYSTORE_PASSWORD,
-            "scan.startup.mode", "bogus"));
+        fails(
+            with(
+                "properties.sasl.jaas.config",
+                JAAS,
+                "properties.ssl.keystore.password",
+                KEYSTORE_PASSWORD,
+                "scan.startup.mode",
+                "bogus"));
     assertFalse(e.getMessage().contains(KEYSTORE_PASSWORD), e.getMessage());
     assertFalse(e.getMessage().contains("jaas-s3cret-Xyz"), e.getMessage());
   }
@@ -547,10 +615,22 @@ class SourceOptionsParserTest {
     List<Row> rows = new ArrayList<>();
     byte[] e9 = {(byte) 0xE9};
     byte[] utf8 = "é".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    parsed.decoder().decode(
-        new ConsumerRecord<>("orders", 0, 5L, 1L, TimestampType.CREATE_TIME, -1, 1, e9, utf8,
-            new RecordHeaders(), Optional.empty()),
-        rows::add);
+    parsed
+        .decoder()
+        .decode(
+            new ConsumerRecord<>(
+                "orders",
+                0,
+                5L,
+                1L,
+                TimestampType.CREATE_TIME,
+                -1,
+                1,
+                e9,
+                utf8,
+                new RecordHeaders(),
+                Optional.empty()),
+            rows::add);
     assertEquals("é", rows.get(0).getString("k"), "key decoded as ISO-8859-1");
     assertEquals("é", rows.get(0).getString("line"), "value decoded as UTF-8");
   }
@@ -565,14 +645,21 @@ class SourceOptionsParserTest {
 
   @Test
   void optionOfAFormatNotInUseFails() {
-    fails(with("json.fail-on-missing-field", "true"), "'json.fail-on-missing-field'", "format 'json'", "not use");
+    fails(
+        with("json.fail-on-missing-field", "true"),
+        "'json.fail-on-missing-field'",
+        "format 'json'",
+        "not use");
   }
 
   // ---- construction-time checks (source hardening) ----
 
   @Test
   void groupOffsetsWithoutGroupIdFailsAtConstruction() {
-    fails(without("properties.group.id"), "'properties.group.id'", "'scan.startup.mode'",
+    fails(
+        without("properties.group.id"),
+        "'properties.group.id'",
+        "'scan.startup.mode'",
         "group-offsets");
     Map<String, String> bounded = without("properties.group.id");
     bounded.put("scan.startup.mode", "earliest-offset");
@@ -589,11 +676,14 @@ class SourceOptionsParserTest {
     IllegalArgumentException e =
         fails(
             with(
-                "properties.security.protocol", "SASL_PLAINTEXT",
-                "properties.sasl.mechanism", "PLAIN",
+                "properties.security.protocol",
+                "SASL_PLAINTEXT",
+                "properties.sasl.mechanism",
+                "PLAIN",
                 "properties.sasl.jaas.config",
                 "org.apache.kafka.common.security.plain.PlainLoginModule username=\"u\" password=\""
-                    + secret + "\""),
+                    + secret
+                    + "\""),
             "'properties.sasl.jaas.config'");
     assertFalse(e.getMessage().contains(secret), e.getMessage());
   }
@@ -602,7 +692,8 @@ class SourceOptionsParserTest {
   void clientPropertyTheClientRejectsNamesTheKey() {
     fails(with("properties.max.poll.records", "many"), "'properties.max.poll.records'", "many");
     IllegalArgumentException e =
-        fails(with("properties.ssl.key.password", "x", "properties.request.timeout.ms", "-5"),
+        fails(
+            with("properties.ssl.key.password", "x", "properties.request.timeout.ms", "-5"),
             "'properties.request.timeout.ms'");
     assertFalse(e.getMessage().contains("Value: x"), e.getMessage());
   }
@@ -610,12 +701,20 @@ class SourceOptionsParserTest {
   @Test
   void forcedClientSettingsAreWarnedAbout() {
     List<String> warnings =
-        parse(with("properties.enable.auto.commit", "true", "scan.startup.mode",
-                "earliest-offset", "properties.auto.offset.reset", "latest"))
+        parse(
+                with(
+                    "properties.enable.auto.commit",
+                    "true",
+                    "scan.startup.mode",
+                    "earliest-offset",
+                    "properties.auto.offset.reset",
+                    "latest"))
             .warnings();
-    assertTrue(warnings.stream().anyMatch(w -> w.contains("'properties.enable.auto.commit'")),
+    assertTrue(
+        warnings.stream().anyMatch(w -> w.contains("'properties.enable.auto.commit'")),
         warnings.toString());
-    assertTrue(warnings.stream().anyMatch(w -> w.contains("'properties.auto.offset.reset'")),
+    assertTrue(
+        warnings.stream().anyMatch(w -> w.contains("'properties.auto.offset.reset'")),
         warnings.toString());
     assertTrue(parse(minimal()).warnings().isEmpty());
   }
@@ -630,16 +729,22 @@ class SourceOptionsParserTest {
   @Test
   void watermarkOptions() {
     SourceSpec defaults = parse(minimal()).spec();
-    assertEquals(dev.kafkaconnector.io.common.WatermarkStrategy.EVENT_TIME,
-        defaults.watermark().strategy());
+    assertEquals(
+        dev.kafkaconnector.io.common.WatermarkStrategy.EVENT_TIME, defaults.watermark().strategy());
     assertEquals(Duration.ofSeconds(5), defaults.watermark().maxOutOfOrderness());
     assertFalse(defaults.watermark().idlenessEnabled());
     SourceSpec custom =
-        parse(with("scan.watermark.strategy", "processing-time",
-                "scan.watermark.max-out-of-orderness", "2 s",
-                "scan.watermark.idle-timeout", "30 s"))
+        parse(
+                with(
+                    "scan.watermark.strategy",
+                    "processing-time",
+                    "scan.watermark.max-out-of-orderness",
+                    "2 s",
+                    "scan.watermark.idle-timeout",
+                    "30 s"))
             .spec();
-    assertEquals(dev.kafkaconnector.io.common.WatermarkStrategy.PROCESSING_TIME,
+    assertEquals(
+        dev.kafkaconnector.io.common.WatermarkStrategy.PROCESSING_TIME,
         custom.watermark().strategy());
     assertEquals(Duration.ofSeconds(30), custom.watermark().idleTimeout());
     fails(with("scan.watermark.strategy", "wall"), "'scan.watermark.strategy'");

@@ -32,7 +32,8 @@ class SpecificOffsetsTest {
   @Test
   void keepsWrittenOrder() {
     Map<Integer, Long> offsets =
-        SpecificOffsets.parse(KEY, "partition:5,offset:1;partition:2,offset:2;partition:9,offset:3");
+        SpecificOffsets.parse(
+            KEY, "partition:5,offset:1;partition:2,offset:2;partition:9,offset:3");
     assertEquals(List.of(5, 2, 9), new ArrayList<>(offsets.keySet()));
   }
 
@@ -59,8 +60,7 @@ class SpecificOffsetsTest {
   void spaces() {
     assertEquals(
         Map.of(0, 42L, 1, 300L),
-        SpecificOffsets.parse(
-            KEY, "  partition : 0 , offset : 42 ;  partition:1,  offset:300 ; "));
+        SpecificOffsets.parse(KEY, "  partition : 0 , offset : 42 ;  partition:1,  offset:300 ; "));
   }
 
   @Test

@@ -11,8 +11,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
 
 /**
- * A format that lives outside the formats module, registered in this test jar's
- * META-INF/services: proves that a user's own format is found and used by the connector.
+ * A format that lives outside the formats module, registered in this test jar's META-INF/services:
+ * proves that a user's own format is found and used by the connector.
  */
 public final class ReversedFormatFactory implements FormatFactory {
   static final ConfigOption<Boolean> UPPER =
@@ -32,7 +32,8 @@ public final class ReversedFormatFactory implements FormatFactory {
   public RowDecoder createDecoder(Schema schema, FormatContext context) {
     boolean upper = context.options().get(UPPER);
     return (message, out) -> {
-      String text = new StringBuilder(new String(message, StandardCharsets.UTF_8)).reverse().toString();
+      String text =
+          new StringBuilder(new String(message, StandardCharsets.UTF_8)).reverse().toString();
       out.collect(Row.withSchema(schema).addValue(upper ? text.toUpperCase() : text).build());
     };
   }

@@ -21,9 +21,17 @@ class UserFormatTest {
   private static final Schema SCHEMA = Schema.builder().addStringField("text").build();
 
   private static Map<String, String> options(String... more) {
-    Map<String, String> options = new java.util.HashMap<>(
-        Map.of("properties.bootstrap.servers", "b:9092", "topic", "t", "format", "reversed",
-            "scan.startup.mode", "earliest-offset"));
+    Map<String, String> options =
+        new java.util.HashMap<>(
+            Map.of(
+                "properties.bootstrap.servers",
+                "b:9092",
+                "topic",
+                "t",
+                "format",
+                "reversed",
+                "scan.startup.mode",
+                "earliest-offset"));
     for (int i = 0; i < more.length; i += 2) {
       options.put(more[i], more[i + 1]);
     }
@@ -32,12 +40,25 @@ class UserFormatTest {
 
   @Test
   void aFormatFromAnotherJarIsFoundWithItsOptions() {
-    var parsed = SourceOptionsParser.parse("id", options("reversed.upper-case", "true"), SCHEMA, List.of());
+    var parsed =
+        SourceOptionsParser.parse("id", options("reversed.upper-case", "true"), SCHEMA, List.of());
     List<Row> rows = new ArrayList<>();
-    parsed.decoder().decode(
-        new ConsumerRecord<>("t", 0, 0L, 0L, TimestampType.CREATE_TIME, -1, 3, null,
-            "abc".getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty()),
-        rows::add);
+    parsed
+        .decoder()
+        .decode(
+            new ConsumerRecord<>(
+                "t",
+                0,
+                0L,
+                0L,
+                TimestampType.CREATE_TIME,
+                -1,
+                3,
+                null,
+                "abc".getBytes(StandardCharsets.UTF_8),
+                new RecordHeaders(),
+                Optional.empty()),
+            rows::add);
     assertEquals("CBA", rows.get(0).getString("text"));
   }
 
@@ -46,7 +67,8 @@ class UserFormatTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> SourceOptionsParser.parse("id", options("reversed.nope", "1"), SCHEMA, List.of()));
+            () ->
+                SourceOptionsParser.parse("id", options("reversed.nope", "1"), SCHEMA, List.of()));
     assertTrue(e.getMessage().contains("'reversed.nope'"), e.getMessage());
   }
 }

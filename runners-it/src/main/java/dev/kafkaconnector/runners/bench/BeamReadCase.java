@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -43,8 +42,8 @@ import org.joda.time.Instant;
  *       BenchmarkTopic}), which is why the topic has markers.
  *   <li>{@link Source#OURS}: {@code KafkaConnectorIO.read()}, format raw, {@code
  *       scan.startup.mode=earliest-offset}, {@code scan.bounded.mode=latest-offset}.
- *   <li>{@link Source#OURS_JSON}: the same with {@code format=json} and {@link JsonRows#SCHEMA},
- *       on the JSON topics.
+ *   <li>{@link Source#OURS_JSON}: the same with {@code format=json} and {@link JsonRows#SCHEMA}, on
+ *       the JSON topics.
  * </ul>
  *
  * <p>DirectRunner: immutability and encodability checks off. Flink: embedded {@code [local]},
@@ -142,20 +141,28 @@ final class BeamReadCase implements ReadCase {
   public Measurement run(BenchmarkTopic topic) throws Exception {
     Pipeline pipeline = Pipeline.create(options());
     switch (source) {
-      case KAFKAIO -> pipeline
-          .apply("Read", kafkaIo(topic).withMaxNumRecords(topic.allRecords()))
-          .apply("Count", ParDo.of(new RecordCounter.CountKafkaRecordsFn()));
-      case KAFKAIO_SDF -> pipeline
-          .apply("Read", kafkaIo(topic).withStopReadTime(new Instant(topic.stopTimeMillis())))
-          .apply("Count", ParDo.of(new RecordCounter.CountKafkaRecordsFn()));
-      case OURS -> pipeline
-          .apply("Read", KafkaConnectorIO.read().withOptions(oursOptions(topic)).withSchema(RAW_VALUE))
-          .apply("Count", ParDo.of(new RecordCounter.CountRowsFn()));
-      case OURS_JSON -> pipeline
-          .apply(
-              "Read",
-              KafkaConnectorIO.read().withOptions(oursOptions(topic)).withSchema(JsonRows.SCHEMA))
-          .apply("Count", ParDo.of(new RecordCounter.CountJsonRowsFn()));
+      case KAFKAIO ->
+          pipeline
+              .apply("Read", kafkaIo(topic).withMaxNumRecords(topic.allRecords()))
+              .apply("Count", ParDo.of(new RecordCounter.CountKafkaRecordsFn()));
+      case KAFKAIO_SDF ->
+          pipeline
+              .apply("Read", kafkaIo(topic).withStopReadTime(new Instant(topic.stopTimeMillis())))
+              .apply("Count", ParDo.of(new RecordCounter.CountKafkaRecordsFn()));
+      case OURS ->
+          pipeline
+              .apply(
+                  "Read",
+                  KafkaConnectorIO.read().withOptions(oursOptions(topic)).withSchema(RAW_VALUE))
+              .apply("Count", ParDo.of(new RecordCounter.CountRowsFn()));
+      case OURS_JSON ->
+          pipeline
+              .apply(
+                  "Read",
+                  KafkaConnectorIO.read()
+                      .withOptions(oursOptions(topic))
+                      .withSchema(JsonRows.SCHEMA))
+              .apply("Count", ParDo.of(new RecordCounter.CountJsonRowsFn()));
     }
     RecordCounter.reset();
     long start = System.nanoTime();
@@ -184,11 +191,16 @@ final class BeamReadCase implements ReadCase {
     }
     options.putAll(
         Map.of(
-            "properties.bootstrap.servers", bootstrapServers,
-            "topic", topic.name(),
-            "format", source == Source.OURS_JSON ? "json" : "raw",
-            "scan.startup.mode", "earliest-offset",
-            "scan.bounded.mode", "latest-offset"));
+            "properties.bootstrap.servers",
+            bootstrapServers,
+            "topic",
+            topic.name(),
+            "format",
+            source == Source.OURS_JSON ? "json" : "raw",
+            "scan.startup.mode",
+            "earliest-offset",
+            "scan.bounded.mode",
+            "latest-offset"));
     return options;
   }
 
@@ -224,7 +236,8 @@ final class BeamReadCase implements ReadCase {
       } catch (Exception e) {
         // reported below
       }
-      throw new IllegalStateException(name() + " ended in state " + state + " (timeout " + timeout + ")");
+      throw new IllegalStateException(
+          name() + " ended in state " + state + " (timeout " + timeout + ")");
     }
     return result;
   }
@@ -268,7 +281,8 @@ final class BeamReadCase implements ReadCase {
               .metrics()
               .queryMetrics(
                   MetricsFilter.builder()
-                      .addNameFilter(MetricNameFilter.named(RecordCounter.NAMESPACE, "data-records"))
+                      .addNameFilter(
+                          MetricNameFilter.named(RecordCounter.NAMESPACE, "data-records"))
                       .build());
       long sum = 0;
       boolean any = false;
@@ -282,7 +296,11 @@ final class BeamReadCase implements ReadCase {
     }
     if (attempted != null && attempted != expectedData) {
       throw new IllegalStateException(
-          name() + ": Beam counter data-records=" + attempted + " but the DoFns counted " + expectedData);
+          name()
+              + ": Beam counter data-records="
+              + attempted
+              + " but the DoFns counted "
+              + expectedData);
     }
   }
 

@@ -22,10 +22,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --warmupRuns=N} unmeasured runs of each case on the main topic after the warm-up
  *       topic's run, at least (default 5)
  *   <li>{@code --maxWarmupRuns=M} more warm-up runs on the main topic, up to {@code M} in all,
- *       until the last three lie within {@code --settle} of the fastest of them: a case's run
- *       times keep falling for several runs while the JIT compiles the runner's code (default 10)
- *   <li>{@code --settle=F} the relative spread of three warm-up runs taken as settled (default
- *       0.1)
+ *       until the last three lie within {@code --settle} of the fastest of them: a case's run times
+ *       keep falling for several runs while the JIT compiles the runner's code (default 10)
+ *   <li>{@code --settle=F} the relative spread of three warm-up runs taken as settled (default 0.1)
  *   <li>{@code --parallelism=n} parallelism of the embedded Flink jobs (default 2)
  *   <li>{@code --timeoutSeconds=s} limit of one pipeline run (default 900)
  *   <li>{@code --flinkCluster=per-job|kept} whether each Flink job starts its own embedded cluster
@@ -45,8 +44,10 @@ final class BenchmarkConfig {
   double settle = 0.1;
   int parallelism = 2;
   long timeoutSeconds = 900;
+
   /** Whether the Flink cases run on one embedded cluster kept for the whole benchmark. */
   boolean keptFlinkCluster = false;
+
   final Set<String> only = new LinkedHashSet<>();
   final List<String> rawArgs = new ArrayList<>();
 
@@ -81,13 +82,15 @@ final class BenchmarkConfig {
           case "settle" -> config.settle = BenchArgs.fraction(value);
           case "parallelism" -> config.parallelism = (int) BenchArgs.positiveLong(value);
           case "timeoutSeconds" -> config.timeoutSeconds = BenchArgs.positiveLong(value);
-          case "flinkCluster" -> config.keptFlinkCluster =
-              switch (value) {
-                case "kept" -> true;
-                case "per-job" -> false;
-                default -> throw new IllegalArgumentException(
-                    "expected per-job or kept, got '" + value + "'");
-              };
+          case "flinkCluster" ->
+              config.keptFlinkCluster =
+                  switch (value) {
+                    case "kept" -> true;
+                    case "per-job" -> false;
+                    default ->
+                        throw new IllegalArgumentException(
+                            "expected per-job or kept, got '" + value + "'");
+                  };
           case "only" -> {
             for (String item : value.split(",")) {
               String caseName = item.trim().toLowerCase(Locale.ROOT);

@@ -7,10 +7,10 @@ package dev.kafkaconnector.runners.bench;
  * <p>The markers exist for Beam's SDF {@code KafkaIO} reader, whose only finite mode is {@code
  * withStopReadTime}: it stops each partition at the first offset whose timestamp is at or after the
  * stop time, that is at the marker. Readers that stop at the end offsets (plain consumer, {@code
- * KafkaConnectorIO} with {@code scan.bounded.mode=latest-offset}, legacy {@code KafkaIO} with {@code
- * withMaxNumRecords(data + markers)}) read the markers too; counting tells them apart (a marker
- * has an empty value). JSON topics ({@link TopicLoader#loadJson}) have no markers: an empty value
- * is not JSON, and only readers that stop at the end offsets read them.
+ * KafkaConnectorIO} with {@code scan.bounded.mode=latest-offset}, legacy {@code KafkaIO} with
+ * {@code withMaxNumRecords(data + markers)}) read the markers too; counting tells them apart (a
+ * marker has an empty value). JSON topics ({@link TopicLoader#loadJson}) have no markers: an empty
+ * value is not JSON, and only readers that stop at the end offsets read them.
  *
  * @param name topic name
  * @param partitions partition count

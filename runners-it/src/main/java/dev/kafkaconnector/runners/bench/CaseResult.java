@@ -5,21 +5,26 @@ import java.util.List;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The measurements of one case: the fixed-cost runs (a topic with one record per partition, after
- * a warm-up run) and the measured runs (the main topic), or why the case failed.
+ * The measurements of one case: the fixed-cost runs (a topic with one record per partition, after a
+ * warm-up run) and the measured runs (the main topic), or why the case failed.
  */
 final class CaseResult {
   final String name;
   final BenchmarkTopic topic;
   final List<ReadCase.Measurement> fixedRuns = new ArrayList<>();
   final List<ReadCase.Measurement> measuredRuns = new ArrayList<>();
+
   /** The measured runs' CPU seconds and steal shares, in the order of {@link #measuredRuns}. */
   final List<ReadCase.Run> measuredCpu = new ArrayList<>();
+
   double warmupSeconds = Double.NaN;
+
   /** Wall seconds of the warm-up runs on the main topic, in order. */
   final List<Double> warmupRuns = new ArrayList<>();
+
   /** Whether the last two warm-up runs were within the settle threshold. */
   boolean settled;
+
   @Nullable String failure;
 
   CaseResult(String name, BenchmarkTopic topic) {
@@ -38,12 +43,18 @@ final class CaseResult {
 
   /** The fastest measured run's wall seconds (NaN when none). */
   double minSeconds() {
-    return measuredRuns.stream().mapToDouble(ReadCase.Measurement::seconds).min().orElse(Double.NaN);
+    return measuredRuns.stream()
+        .mapToDouble(ReadCase.Measurement::seconds)
+        .min()
+        .orElse(Double.NaN);
   }
 
   /** The slowest measured run's wall seconds (NaN when none). */
   double maxSeconds() {
-    return measuredRuns.stream().mapToDouble(ReadCase.Measurement::seconds).max().orElse(Double.NaN);
+    return measuredRuns.stream()
+        .mapToDouble(ReadCase.Measurement::seconds)
+        .max()
+        .orElse(Double.NaN);
   }
 
   /** Median CPU seconds of this JVM per measured run (NaN when none or unknown). */

@@ -1,11 +1,10 @@
 package dev.kafkaconnector.runners.bench;
 
-import dev.kafkaconnector.runners.flink.ForkedJvm;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.ForkedJvm;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.DataChangeEvent;
@@ -42,15 +41,16 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Change-stream throughput (source, and source to sink): one topic of Debezium change messages of 8 tables (inserts, updates and
- * deletes of a 6-column row, 4 partitions) read by {@code readChanges()} on embedded Flink and the
- * DirectRunner, against a plain {@code KafkaConsumer} that parses every message with Jackson and
- * takes its table id, operation and after image (what a hand-written CDC consumer does at the
- * least, without schemas); and {@code readChanges()} into {@code writeChanges()} (one output
- * topic, debezium-json) against a plain consume-parse-produce loop writing the same Debezium
- * messages with Jackson (ratio to that baseline). Per case a warm-up run, then the measured runs; prints min / median /
- * max wall time, events/s and the ratio of each case's median to the baseline's, with the load
- * average at start and end. Every run must see every change, or the case fails.
+ * Change-stream throughput (source, and source to sink): one topic of Debezium change messages of 8
+ * tables (inserts, updates and deletes of a 6-column row, 4 partitions) read by {@code
+ * readChanges()} on embedded Flink and the DirectRunner, against a plain {@code KafkaConsumer} that
+ * parses every message with Jackson and takes its table id, operation and after image (what a
+ * hand-written CDC consumer does at the least, without schemas); and {@code readChanges()} into
+ * {@code writeChanges()} (one output topic, debezium-json) against a plain consume-parse-produce
+ * loop writing the same Debezium messages with Jackson (ratio to that baseline). Per case a warm-up
+ * run, then the measured runs; prints min / median / max wall time, events/s and the ratio of each
+ * case's median to the baseline's, with the load average at start and end. Every run must see every
+ * change, or the case fails.
  *
  * <pre>
  * MAVEN_OPTS=-Xmx4g mvn -B -q -o -pl runners-it exec:java \
@@ -100,12 +100,17 @@ public final class ChangeStreamBenchmark {
       } else if (arg.startsWith("--only=")) {
         only = new TreeSet<>(List.of(arg.substring(7).split(",")));
       } else {
-        System.err.println("Unknown argument " + arg + " (--records=N --runs=N --only=" + CASES + ")");
+        System.err.println(
+            "Unknown argument " + arg + " (--records=N --runs=N --only=" + CASES + ")");
         System.exit(2);
       }
     }
-    System.out.printf(Locale.ROOT, "ChangeStreamBenchmark: records=%,d runs=%d load average %.2f%n",
-        records, runs, load());
+    System.out.printf(
+        Locale.ROOT,
+        "ChangeStreamBenchmark: records=%,d runs=%d load average %.2f%n",
+        records,
+        runs,
+        load());
     try (EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.inJvm().start()) {
       String bootstrap = cluster.bootstrapServers();
       String topic = "cdc-bench-" + UUID.randomUUID().toString().substring(0, 8);
@@ -113,10 +118,15 @@ public final class ChangeStreamBenchmark {
       produce(bootstrap, warm, Math.min(records, 50_000));
       long start = System.nanoTime();
       produce(bootstrap, topic, records);
-      System.out.printf(Locale.ROOT, "Produced %,d change messages to %s in %.1f s%n",
-          records, topic, (System.nanoTime() - start) / 1e9);
+      System.out.printf(
+          Locale.ROOT,
+          "Produced %,d change messages to %s in %.1f s%n",
+          records,
+          topic,
+          (System.nanoTime() - start) / 1e9);
       ChangeStreamBenchmark main = new ChangeStreamBenchmark(bootstrap, topic, records);
-      ChangeStreamBenchmark warmup = new ChangeStreamBenchmark(bootstrap, warm, Math.min(records, 50_000));
+      ChangeStreamBenchmark warmup =
+          new ChangeStreamBenchmark(bootstrap, warm, Math.min(records, 50_000));
       Map<String, List<Double>> results = new LinkedHashMap<>();
       for (String name : CASES) {
         if (!only.contains(name)) {
@@ -147,9 +157,16 @@ public final class ChangeStreamBenchmark {
           default -> throw new IllegalArgumentException(name);
         };
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf(Locale.ROOT, "  %-12s %8.2f s  %,d changes  %,.0f changes/s%n", what, seconds, seen, seen / seconds);
+    System.out.printf(
+        Locale.ROOT,
+        "  %-12s %8.2f s  %,d changes  %,.0f changes/s%n",
+        what,
+        seconds,
+        seen,
+        seen / seconds);
     if (seen != records) {
-      throw new AssertionError(name + " " + what + ": expected " + records + " changes, saw " + seen);
+      throw new AssertionError(
+          name + " " + what + ": expected " + records + " changes, saw " + seen);
     }
     return seconds;
   }
@@ -163,10 +180,14 @@ public final class ChangeStreamBenchmark {
             KafkaConnectorIO.readChanges()
                 .withOptions(
                     Map.of(
-                        "properties.bootstrap.servers", bootstrap,
-                        "topic", topic,
-                        "scan.startup.mode", "earliest-offset",
-                        "scan.bounded.mode", "latest-offset")))
+                        "properties.bootstrap.servers",
+                        bootstrap,
+                        "topic",
+                        topic,
+                        "scan.startup.mode",
+                        "earliest-offset",
+                        "scan.bounded.mode",
+                        "latest-offset")))
         .apply(ParDo.of(new CountFn(id)));
     p.run().waitUntilFinish();
     return COUNTS.remove(id).get();
@@ -180,10 +201,14 @@ public final class ChangeStreamBenchmark {
             KafkaConnectorIO.readChanges()
                 .withOptions(
                     Map.of(
-                        "properties.bootstrap.servers", bootstrap,
-                        "topic", topic,
-                        "scan.startup.mode", "earliest-offset",
-                        "scan.bounded.mode", "latest-offset")))
+                        "properties.bootstrap.servers",
+                        bootstrap,
+                        "topic",
+                        topic,
+                        "scan.startup.mode",
+                        "earliest-offset",
+                        "scan.bounded.mode",
+                        "latest-offset")))
         .apply(
             KafkaConnectorIO.writeChanges()
                 .withOptions(Map.of("properties.bootstrap.servers", bootstrap, "topic", out)));
@@ -228,7 +253,8 @@ public final class ChangeStreamBenchmark {
 
   private String newOutputTopic() throws Exception {
     String out = topic + "-out-" + UUID.randomUUID().toString().substring(0, 6);
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin.createTopics(List.of(new NewTopic(out, 1, (short) 1))).all().get();
     }
     return out;
@@ -296,10 +322,22 @@ public final class ChangeStreamBenchmark {
       while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
           JsonNode node = mapper.readTree(r.value());
-          String table = node.path("source").path("db").asText() + "." + node.path("source").path("table").asText();
-          JsonNode image = node.path("op").asText().equals("d") ? node.path("before") : node.path("after");
+          String table =
+              node.path("source").path("db").asText()
+                  + "."
+                  + node.path("source").path("table").asText();
+          JsonNode image =
+              node.path("op").asText().equals("d") ? node.path("before") : node.path("after");
           Map<String, Object> row = new HashMap<>();
-          image.fields().forEachRemaining(f -> row.put(f.getKey(), f.getValue().isNumber() ? f.getValue().numberValue() : f.getValue().asText()));
+          image
+              .fields()
+              .forEachRemaining(
+                  f ->
+                      row.put(
+                          f.getKey(),
+                          f.getValue().isNumber()
+                              ? f.getValue().numberValue()
+                              : f.getValue().asText()));
           perTable.merge(table, (long) row.size(), Long::sum);
           seen++;
         }
@@ -312,7 +350,8 @@ public final class ChangeStreamBenchmark {
 
   /** Debezium messages of 8 tables: inserts, every 4th an update, every 10th a delete. */
   static void produce(String bootstrap, String topic, long records) throws Exception {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get();
     }
     Map<String, Object> props = new HashMap<>();
@@ -324,14 +363,36 @@ public final class ChangeStreamBenchmark {
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
       for (long i = 0; i < records; i++) {
         int table = (int) (i % TABLES);
-        String row = "{\"id\":" + i + ",\"name\":\"name-" + i + "\",\"qty\":" + (i % 100)
-            + ",\"price\":" + (i % 1000) / 10.0 + ",\"active\":" + (i % 2 == 0)
-            + ",\"note\":\"note " + (i % 37) + "\"}";
+        String row =
+            "{\"id\":"
+                + i
+                + ",\"name\":\"name-"
+                + i
+                + "\",\"qty\":"
+                + (i % 100)
+                + ",\"price\":"
+                + (i % 1000) / 10.0
+                + ",\"active\":"
+                + (i % 2 == 0)
+                + ",\"note\":\"note "
+                + (i % 37)
+                + "\"}";
         String op = i % 10 == 9 ? "d" : i % 4 == 3 ? "u" : "c";
-        String value = "{\"before\":" + (op.equals("c") ? "null" : row) + ",\"after\":"
-            + (op.equals("d") ? "null" : row) + ",\"source\":{\"db\":\"shop\",\"table\":\"t" + table
-            + "\"},\"op\":\"" + op + "\",\"ts_ms\":" + i + "}";
-        producer.send(new ProducerRecord<>(topic, (int) (i % PARTITIONS), null, value.getBytes(StandardCharsets.UTF_8)));
+        String value =
+            "{\"before\":"
+                + (op.equals("c") ? "null" : row)
+                + ",\"after\":"
+                + (op.equals("d") ? "null" : row)
+                + ",\"source\":{\"db\":\"shop\",\"table\":\"t"
+                + table
+                + "\"},\"op\":\""
+                + op
+                + "\",\"ts_ms\":"
+                + i
+                + "}";
+        producer.send(
+            new ProducerRecord<>(
+                topic, (int) (i % PARTITIONS), null, value.getBytes(StandardCharsets.UTF_8)));
       }
       producer.flush();
     }
@@ -339,16 +400,25 @@ public final class ChangeStreamBenchmark {
 
   private static void print(Map<String, List<Double>> results, long records) {
     System.out.println();
-    System.out.println("| case | min s | median s | max s | changes/s (median) | vs its plain baseline |");
+    System.out.println(
+        "| case | min s | median s | max s | changes/s (median) | vs its plain baseline |");
     System.out.println("| --- | --- | --- | --- | --- | --- |");
-    results.forEach((name, times) -> {
-      String baseline = name.endsWith("-to-sink") ? "plain-consume-produce" : "plain-consumer-jackson";
-      Double base = results.containsKey(baseline) ? median(results.get(baseline)) : null;
-      double med = median(times);
-      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %,.0f | %s |%n", name,
-          Collections.min(times), med, Collections.max(times), records / med,
-          base == null ? "–" : String.format(Locale.ROOT, "%.2f×", base / med));
-    });
+    results.forEach(
+        (name, times) -> {
+          String baseline =
+              name.endsWith("-to-sink") ? "plain-consume-produce" : "plain-consumer-jackson";
+          Double base = results.containsKey(baseline) ? median(results.get(baseline)) : null;
+          double med = median(times);
+          System.out.printf(
+              Locale.ROOT,
+              "| %s | %.2f | %.2f | %.2f | %,.0f | %s |%n",
+              name,
+              Collections.min(times),
+              med,
+              Collections.max(times),
+              records / med,
+              base == null ? "–" : String.format(Locale.ROOT, "%.2f×", base / med));
+        });
     System.out.printf(Locale.ROOT, "Load average at the end: %.2f%n", load());
   }
 

@@ -1,11 +1,10 @@
 package dev.kafkaconnector.runners.bench;
 
-import dev.kafkaconnector.runners.flink.ForkedJvm;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.ForkedJvm;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.ChangeEventCoder;
@@ -59,7 +58,9 @@ public final class ChangeWriteBenchmark {
           .addNullableField("price", FieldType.DOUBLE)
           .build();
   static final List<TableId> TABLES =
-      List.of(TableId.of("inventory", "products"), TableId.of("inventory", "orders"),
+      List.of(
+          TableId.of("inventory", "products"),
+          TableId.of("inventory", "orders"),
           TableId.of("inventory", "customers"));
 
   private final EmbeddedKafkaCluster kafka;
@@ -85,8 +86,11 @@ public final class ChangeWriteBenchmark {
     }
     long records = Long.parseLong(a.getOrDefault("records", "1000000"));
     int runs = Integer.parseInt(a.getOrDefault("runs", "1"));
-    System.out.printf(Locale.ROOT, "CDC write benchmark: %,d change events, %d partitions%n",
-        records, PARTITIONS);
+    System.out.printf(
+        Locale.ROOT,
+        "CDC write benchmark: %,d change events, %d partitions%n",
+        records,
+        PARTITIONS);
     Map<String, Double> median = new HashMap<>();
     try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.inJvm().start()) {
       ChangeWriteBenchmark bench = new ChangeWriteBenchmark(kafka, records);
@@ -98,12 +102,19 @@ public final class ChangeWriteBenchmark {
         }
         java.util.Arrays.sort(seconds);
         median.put(name, seconds[runs / 2]);
-        System.out.printf(Locale.ROOT, "%-15s median %6.2f s  %,12.0f events/s%n", name,
-            seconds[runs / 2], records / seconds[runs / 2]);
+        System.out.printf(
+            Locale.ROOT,
+            "%-15s median %6.2f s  %,12.0f events/s%n",
+            name,
+            seconds[runs / 2],
+            records / seconds[runs / 2]);
       }
     }
     for (String ours : List.of("ours-flink", "ours-direct")) {
-      System.out.printf(Locale.ROOT, "%s / plain-producer throughput: %.2fx%n", ours,
+      System.out.printf(
+          Locale.ROOT,
+          "%s / plain-producer throughput: %.2fx%n",
+          ours,
           median.get("plain-producer") / median.get(ours));
     }
   }
@@ -152,21 +163,29 @@ public final class ChangeWriteBenchmark {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class))) {
       for (long i = 0; i < records; i++) {
         DataChangeEvent e = event(i);
         ObjectNode value = json.createObjectNode();
         value.set("before", image(json, e.before()));
         value.set("after", image(json, e.after()));
-        value.put("op", switch (e.op()) {
-          case INSERT -> "c";
-          case UPDATE -> "u";
-          case DELETE -> "d";
-        });
-        value.putObject("source").put("db", e.tableId().schemaName())
+        value.put(
+            "op",
+            switch (e.op()) {
+              case INSERT -> "c";
+              case UPDATE -> "u";
+              case DELETE -> "d";
+            });
+        value
+            .putObject("source")
+            .put("db", e.tableId().schemaName())
             .put("table", e.tableId().tableName());
         Row image = e.after() != null ? e.after() : e.before();
         byte[] key =
@@ -201,10 +220,14 @@ public final class ChangeWriteBenchmark {
             KafkaConnectorIO.writeChanges()
                 .withOptions(
                     Map.of(
-                        "properties.bootstrap.servers", kafka.bootstrapServers(),
-                        "properties.acks", "all",
-                        "topic", topic,
-                        "partition.strategy", "hash-by-key")));
+                        "properties.bootstrap.servers",
+                        kafka.bootstrapServers(),
+                        "properties.acks",
+                        "all",
+                        "topic",
+                        topic,
+                        "partition.strategy",
+                        "hash-by-key")));
     PipelineResult result = pipeline.run();
     if (result.waitUntilFinish() != PipelineResult.State.DONE) {
       throw new IllegalStateException("job ended " + result.getState());

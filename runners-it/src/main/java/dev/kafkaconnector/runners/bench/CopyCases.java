@@ -30,8 +30,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The copy jobs the latency benchmark measures, each started on a fresh input and output topic
- * and stopped by closing what {@link #start} returns. All copy values unchanged (keys are null).
+ * The copy jobs the latency benchmark measures, each started on a fresh input and output topic and
+ * stopped by closing what {@link #start} returns. All copy values unchanged (keys are null).
  */
 final class CopyCases {
   /** The cases, in the order they run. */
@@ -62,8 +62,14 @@ final class CopyCases {
       case "ours-flink" -> run(ours(flink(), bootstrapServers, in, out, "at-least-once"));
       case "ours-flink-eos" -> run(ours(flink(), bootstrapServers, in, out, "exactly-once"));
       case "kafkaio-flink" -> run(kafkaIo(flink(), bootstrapServers, in, out));
-      case "ours-direct" -> run(ours(PipelineRunners.direct(false, false), bootstrapServers, in,
-          out, "at-least-once"));
+      case "ours-direct" ->
+          run(
+              ours(
+                  PipelineRunners.direct(false, false),
+                  bootstrapServers,
+                  in,
+                  out,
+                  "at-least-once"));
       default -> throw new IllegalArgumentException("unknown case " + name);
     };
   }
@@ -80,29 +86,42 @@ final class CopyCases {
     AtomicBoolean stop = new AtomicBoolean();
     for (int t = 0; t < threads; t++) {
       int thread = t;
-      List<TopicPartition> mine = IntStream.range(0, config.partitions)
-          .filter(p -> p % threads == thread)
-          .mapToObj(p -> new TopicPartition(in, p)).toList();
-      Thread loop = new Thread(() -> {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class));
-            KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-          consumer.assign(mine);
-          consumer.seekToBeginning(mine);
-          while (!stop.get()) {
-            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(20))) {
-              producer.send(new ProducerRecord<>(out, r.partition(), null, r.value()));
-            }
-          }
-        } catch (Throwable e) {
-          failures.add(e);
-        }
-      }, "plain-loop-" + t);
+      List<TopicPartition> mine =
+          IntStream.range(0, config.partitions)
+              .filter(p -> p % threads == thread)
+              .mapToObj(p -> new TopicPartition(in, p))
+              .toList();
+      Thread loop =
+          new Thread(
+              () -> {
+                try (KafkaConsumer<byte[], byte[]> consumer =
+                        new KafkaConsumer<>(
+                            Map.of(
+                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                                    ByteArrayDeserializer.class,
+                                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                                    ByteArrayDeserializer.class));
+                    KafkaProducer<byte[], byte[]> producer =
+                        new KafkaProducer<>(
+                            Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                                    ByteArraySerializer.class,
+                                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                                    ByteArraySerializer.class))) {
+                  consumer.assign(mine);
+                  consumer.seekToBeginning(mine);
+                  while (!stop.get()) {
+                    for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(20))) {
+                      producer.send(new ProducerRecord<>(out, r.partition(), null, r.value()));
+                    }
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              },
+              "plain-loop-" + t);
       loop.setDaemon(true);
       loop.start();
       loops.add(loop);
@@ -120,63 +139,76 @@ final class CopyCases {
 
   /**
    * Embedded Flink in streaming mode, checkpoints every {@code --checkpointMillis} to files: an
-   * exactly-once sink keeps the records of a checkpoint interval in state, more than the
-   * JobManager storage's 5 MB limit at these rates (its checkpoints would fail and nothing would
-   * ever be committed).
+   * exactly-once sink keeps the records of a checkpoint interval in state, more than the JobManager
+   * storage's 5 MB limit at these rates (its checkpoints would fail and nothing would ever be
+   * committed).
    */
   private FlinkPipelineOptions flink() {
     FlinkPipelineOptions options = PipelineRunners.flink("[local]", config.parallelism, false);
     options.setStreaming(true);
     options.setCheckpointingInterval(config.checkpointMillis);
     options.setStateBackend("filesystem");
-    options.setStateBackendStoragePath(Path.of(System.getProperty("java.io.tmpdir"),
-        "latency-bench-checkpoints").toUri().toString());
+    options.setStateBackendStoragePath(
+        Path.of(System.getProperty("java.io.tmpdir"), "latency-bench-checkpoints")
+            .toUri()
+            .toString());
     if (config.maxBundleMillis > 0) {
       options.setMaxBundleTimeMills(config.maxBundleMillis);
     }
     return options;
   }
 
-  private static Pipeline ours(PipelineOptions options, String bootstrapServers, String in,
-      String out, String guarantee) {
+  private static Pipeline ours(
+      PipelineOptions options, String bootstrapServers, String in, String out, String guarantee) {
     Pipeline pipeline = Pipeline.create(options);
-    Map<String, String> sink = new HashMap<>(Map.of(
-        "properties.bootstrap.servers", bootstrapServers,
-        "topic", out,
-        "format", "raw",
-        "sink.delivery-guarantee", guarantee));
+    Map<String, String> sink =
+        new HashMap<>(
+            Map.of(
+                "properties.bootstrap.servers", bootstrapServers,
+                "topic", out,
+                "format", "raw",
+                "sink.delivery-guarantee", guarantee));
     if (guarantee.equals("exactly-once")) {
       sink.put("sink.transactional-id-prefix", "latency-" + out);
     }
     pipeline
-        .apply(KafkaConnectorIO.read()
-            .withOptions(Map.of(
-                "properties.bootstrap.servers", bootstrapServers,
-                "topic", in,
-                "format", "raw",
-                "scan.startup.mode", "earliest-offset"))
-            .withSchema(Schema.builder().addByteArrayField("value").build()))
+        .apply(
+            KafkaConnectorIO.read()
+                .withOptions(
+                    Map.of(
+                        "properties.bootstrap.servers",
+                        bootstrapServers,
+                        "topic",
+                        in,
+                        "format",
+                        "raw",
+                        "scan.startup.mode",
+                        "earliest-offset"))
+                .withSchema(Schema.builder().addByteArrayField("value").build()))
         .apply(KafkaConnectorIO.write().withOptions(sink));
     return pipeline;
   }
 
-  private static Pipeline kafkaIo(PipelineOptions options, String bootstrapServers, String in,
-      String out) {
+  private static Pipeline kafkaIo(
+      PipelineOptions options, String bootstrapServers, String in, String out) {
     Pipeline pipeline = Pipeline.create(options);
     pipeline
-        .apply(KafkaIO.<byte[], byte[]>read()
-            .withBootstrapServers(bootstrapServers)
-            .withTopic(in)
-            .withKeyDeserializer(ByteArrayDeserializer.class)
-            .withValueDeserializer(ByteArrayDeserializer.class)
-            .withConsumerConfigUpdates(Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"))
-            .withoutMetadata())
+        .apply(
+            KafkaIO.<byte[], byte[]>read()
+                .withBootstrapServers(bootstrapServers)
+                .withTopic(in)
+                .withKeyDeserializer(ByteArrayDeserializer.class)
+                .withValueDeserializer(ByteArrayDeserializer.class)
+                .withConsumerConfigUpdates(
+                    Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"))
+                .withoutMetadata())
         .apply(Values.create())
-        .apply(KafkaIO.<Void, byte[]>write()
-            .withBootstrapServers(bootstrapServers)
-            .withTopic(out)
-            .withValueSerializer(ByteArraySerializer.class)
-            .values());
+        .apply(
+            KafkaIO.<Void, byte[]>write()
+                .withBootstrapServers(bootstrapServers)
+                .withTopic(out)
+                .withValueSerializer(ByteArraySerializer.class)
+                .values());
     return pipeline;
   }
 

@@ -18,10 +18,10 @@ import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 /**
- * The heap a run used: the sum of the heap pools' peaks (what the JVM had to hold at most,
- * garbage included: young pools peak just before each collection), and the largest heap left
- * after a collection (what was still live: this is what would grow with the topic if a reader
- * kept records).
+ * The heap a run used: the sum of the heap pools' peaks (what the JVM had to hold at most, garbage
+ * included: young pools peak just before each collection), and the largest heap left after a
+ * collection (what was still live: this is what would grow with the topic if a reader kept
+ * records).
  *
  * <p>One watch per run: {@link #start()} resets the pools' peaks and listens to this JVM's
  * collections until {@link #stop()}.
@@ -92,7 +92,8 @@ final class HeapWatch implements NotificationListener {
     GarbageCollectionNotificationInfo info =
         GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
     long after = 0;
-    for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+    for (Map.Entry<String, MemoryUsage> pool :
+        info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
       if (heapPools.contains(pool.getKey())) {
         after += pool.getValue().getUsed();
       }

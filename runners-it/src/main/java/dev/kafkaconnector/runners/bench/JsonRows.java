@@ -9,8 +9,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
 
 /**
- * The JSON cases' records: objects of six fields (about 170 bytes) and the row they decode to,
- * the same for {@code format=json} and for the plain consumer's Jackson tree.
+ * The JSON cases' records: objects of six fields (about 170 bytes) and the row they decode to, the
+ * same for {@code format=json} and for the plain consumer's Jackson tree.
  */
 final class JsonRows {
   /** The columns of a JSON benchmark record. */
@@ -37,12 +37,18 @@ final class JsonRows {
   /** The JSON value of record {@code i}. */
   static byte[] value(long i, SplittableRandom random) {
     StringBuilder json = new StringBuilder(200);
-    json.append("{\"id\":").append(i)
-        .append(",\"name\":\"").append(letters(random, 32))
-        .append("\",\"price\":").append(random.nextInt(1_000_000) / 100.0)
-        .append(",\"qty\":").append(qty(i))
-        .append(",\"active\":").append(i % 3 != 0)
-        .append(",\"note\":\"").append(letters(random, 64))
+    json.append("{\"id\":")
+        .append(i)
+        .append(",\"name\":\"")
+        .append(letters(random, 32))
+        .append("\",\"price\":")
+        .append(random.nextInt(1_000_000) / 100.0)
+        .append(",\"qty\":")
+        .append(qty(i))
+        .append(",\"active\":")
+        .append(i % 3 != 0)
+        .append(",\"note\":\"")
+        .append(letters(random, 64))
         .append("\"}");
     return json.toString().getBytes(StandardCharsets.UTF_8);
   }

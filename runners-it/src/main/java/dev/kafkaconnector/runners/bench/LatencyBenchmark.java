@@ -1,7 +1,6 @@
 package dev.kafkaconnector.runners.bench;
 
 import dev.kafkaconnector.runners.flink.ForkedJvm;
-
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -29,11 +28,10 @@ import org.apache.kafka.clients.admin.NewTopic;
  * --warmupSeconds} of records (not measured), then {@code --seconds} of measured ones. It prints
  * p50, p99, p99.9 and maximum latency of the measured records, the p50 and p99 of the time each
  * took to reach the output topic (its append time there; the rest is the output consumer's fetch),
- * the rate at which they came out,
- * lost and duplicated records, and ratio lines {@code ours-flink / plain-loop  p99 <x>x  p50 <y>x
- * max-rate <z>x} (latency ratios: lower is better; rate ratio: higher is better). A record that
- * never arrives fails its case. {@code --findMaxRate=true} searches each case's highest rate whose
- * p99 stays under 1 s for {@code --probeSeconds}.
+ * the rate at which they came out, lost and duplicated records, and ratio lines {@code ours-flink /
+ * plain-loop p99 <x>x p50 <y>x max-rate <z>x} (latency ratios: lower is better; rate ratio: higher
+ * is better). A record that never arrives fails its case. {@code --findMaxRate=true} searches each
+ * case's highest rate whose p99 stays under 1 s for {@code --probeSeconds}.
  *
  * <pre>
  * MAVEN_OPTS=-Xmx4g mvn -B -q -o -pl runners-it exec:java \
@@ -44,6 +42,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 public final class LatencyBenchmark {
   /** A p99 latency above this is not keeping up (the sustainable-rate search). */
   private static final double SUSTAINABLE_P99_MILLIS = 1000;
+
   /** How long the output may lag behind the last send before missing records count as lost. */
   private static final Duration DRAIN = Duration.ofSeconds(60);
 
@@ -83,11 +82,20 @@ public final class LatencyBenchmark {
 
   private void run() throws Exception {
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    System.out.printf(Locale.ROOT, "latency benchmark: %,d records/s of %d B for %d s (after %d s"
+    System.out.printf(
+        Locale.ROOT,
+        "latency benchmark: %,d records/s of %d B for %d s (after %d s"
             + " of warm-up), %d partitions, parallelism %d, checkpoints every %d ms, load"
-            + " average %.2f, %d cores%n", config.rate, config.valueBytes, config.seconds,
-        config.warmupSeconds, config.partitions, config.parallelism, config.checkpointMillis,
-        load, Runtime.getRuntime().availableProcessors());
+            + " average %.2f, %d cores%n",
+        config.rate,
+        config.valueBytes,
+        config.seconds,
+        config.warmupSeconds,
+        config.partitions,
+        config.parallelism,
+        config.checkpointMillis,
+        load,
+        Runtime.getRuntime().availableProcessors());
     Map<String, LatencyStats> results = new LinkedHashMap<>();
     Map<String, Integer> maxRates = new LinkedHashMap<>();
     for (String name : CopyCases.NAMES) {
@@ -98,9 +106,13 @@ public final class LatencyBenchmark {
       LatencyStats stats = measure(name, config.rate, config.seconds);
       MachineSample after = MachineSample.now();
       results.put(name, stats);
-      System.out.printf(Locale.ROOT, "%s%s  (CPU %.0f s, steal %.0f%%)%n", row(name, stats),
+      System.out.printf(
+          Locale.ROOT,
+          "%s%s  (CPU %.0f s, steal %.0f%%)%n",
+          row(name, stats),
           stats.lost() > 0 ? "  FAILED: " + stats.lost() + " records lost" : "",
-          after.cpuSecondsSince(before), after.stealPercentSince(before));
+          after.cpuSecondsSince(before),
+          after.stealPercentSince(before));
       if (config.findMaxRate && stats.lost() == 0) {
         int max = maxRate(name);
         maxRates.put(name, max);
@@ -109,9 +121,13 @@ public final class LatencyBenchmark {
     }
     System.out.println();
     System.out.println(header());
-    results.forEach((name, stats) -> System.out.println(row(name, stats)
-        + (maxRates.containsKey(name) ? String.format(Locale.ROOT, " %,11d", maxRates.get(name))
-            : "")));
+    results.forEach(
+        (name, stats) ->
+            System.out.println(
+                row(name, stats)
+                    + (maxRates.containsKey(name)
+                        ? String.format(Locale.ROOT, " %,11d", maxRates.get(name))
+                        : "")));
     System.out.println();
     for (String ours : List.of("ours-flink", "ours-flink-eos", "ours-direct")) {
       for (String other : List.of("plain-loop", "kafkaio-flink")) {
@@ -133,27 +149,38 @@ public final class LatencyBenchmark {
     createTopics(in, out);
     long warmup = Math.max(1, (long) rate * config.warmupSeconds);
     long total = warmup + (long) rate * seconds;
-    try (LatencyProbe probe = new LatencyProbe(bootstrapServers, out, config.partitions, total,
-        warmup, CopyCases.transactional(name))) {
+    try (LatencyProbe probe =
+        new LatencyProbe(
+            bootstrapServers,
+            out,
+            config.partitions,
+            total,
+            warmup,
+            CopyCases.transactional(name))) {
       CopyCases.Running job = cases.start(name, bootstrapServers, in, out);
       try {
         // The job's start-up is not measured: record 0 alone first, the paced input once it is out.
         try (PacedProducer first =
-            new PacedProducer(bootstrapServers, in, config.partitions, 0, 1, rate,
-                config.valueBytes)) {
+            new PacedProducer(
+                bootstrapServers, in, config.partitions, 0, 1, rate, config.valueBytes)) {
           first.await();
         }
         if (!probe.awaitAny(Duration.ofMinutes(3))) {
           throw new IllegalStateException(name + ": the job copied nothing within 3 minutes");
         }
-        PacedProducer producer = new PacedProducer(bootstrapServers, in, config.partitions, 1,
-            total - 1, rate, config.valueBytes);
+        PacedProducer producer =
+            new PacedProducer(
+                bootstrapServers, in, config.partitions, 1, total - 1, rate, config.valueBytes);
         try (producer) {
           producer.await();
         }
         if (producer.sentPerSecond() < 0.95 * rate) {
-          System.out.printf(Locale.ROOT, "%s: the producer wrote only %,.0f of %,d records/s%n",
-              name, producer.sentPerSecond(), rate);
+          System.out.printf(
+              Locale.ROOT,
+              "%s: the producer wrote only %,.0f of %,d records/s%n",
+              name,
+              producer.sentPerSecond(),
+              rate);
         }
         probe.awaitAll(DRAIN);
         return probe.stats();
@@ -164,9 +191,9 @@ public final class LatencyBenchmark {
   }
 
   /**
-   * The highest rate at which case {@code name} keeps its p99 latency under 1 s and its output
-   * rate within 5% of the input's for {@code --probeSeconds}: doubled from {@code --rate} until a
-   * rate fails, then halved between the last passing and the first failing rate to within 10%.
+   * The highest rate at which case {@code name} keeps its p99 latency under 1 s and its output rate
+   * within 5% of the input's for {@code --probeSeconds}: doubled from {@code --rate} until a rate
+   * fails, then halved between the last passing and the first failing rate to within 10%.
    */
   private int maxRate(String name) throws Exception {
     int passing = 0;
@@ -174,10 +201,15 @@ public final class LatencyBenchmark {
     int rate = config.rate;
     for (int probe = 0; probe < 8; probe++) {
       LatencyStats stats = measure(name, rate, config.probeSeconds);
-      boolean sustained = stats.lost() == 0
-          && stats.p99Millis() < SUSTAINABLE_P99_MILLIS
-          && stats.achievedPerSecond() >= 0.95 * rate;
-      System.out.printf(Locale.ROOT, "  %s at %,d records/s: %s%n", name, rate,
+      boolean sustained =
+          stats.lost() == 0
+              && stats.p99Millis() < SUSTAINABLE_P99_MILLIS
+              && stats.achievedPerSecond() >= 0.95 * rate;
+      System.out.printf(
+          Locale.ROOT,
+          "  %s at %,d records/s: %s%n",
+          name,
+          rate,
           (sustained ? "kept up   " : "fell behind") + row("", stats));
       if (sustained) {
         passing = rate;
@@ -201,34 +233,58 @@ public final class LatencyBenchmark {
   }
 
   private void createTopics(String in, String out) throws Exception {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-        bootstrapServers))) {
-      admin.createTopics(List.of(
-              new NewTopic(in, Optional.of(config.partitions), Optional.empty()),
-              new NewTopic(out, Optional.of(config.partitions), Optional.empty())
-                  .configs(Map.of("message.timestamp.type", "LogAppendTime"))))
-          .all().get(1, TimeUnit.MINUTES);
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+      admin
+          .createTopics(
+              List.of(
+                  new NewTopic(in, Optional.of(config.partitions), Optional.empty()),
+                  new NewTopic(out, Optional.of(config.partitions), Optional.empty())
+                      .configs(Map.of("message.timestamp.type", "LogAppendTime"))))
+          .all()
+          .get(1, TimeUnit.MINUTES);
     }
   }
 
   private static String header() {
-    return String.format(Locale.ROOT, "%-15s %11s %8s %8s %8s %8s %9s %9s %7s %6s %11s", "case",
-        "out rec/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "append50", "append99", "lost",
-        "dup", "max-rate/s");
+    return String.format(
+        Locale.ROOT,
+        "%-15s %11s %8s %8s %8s %8s %9s %9s %7s %6s %11s",
+        "case",
+        "out rec/s",
+        "p50 ms",
+        "p99 ms",
+        "p99.9 ms",
+        "max ms",
+        "append50",
+        "append99",
+        "lost",
+        "dup",
+        "max-rate/s");
   }
 
   private static String row(String name, LatencyStats s) {
-    return String.format(Locale.ROOT, "%-15s %,11.0f %8.1f %8.1f %8.1f %8.1f %9.0f %9.0f %7d %6d",
-        name, s.achievedPerSecond(), s.p50Millis(), s.p99Millis(), s.p999Millis(), s.maxMillis(),
-        s.appendP50Millis(), s.appendP99Millis(), s.lost(), s.duplicates());
+    return String.format(
+        Locale.ROOT,
+        "%-15s %,11.0f %8.1f %8.1f %8.1f %8.1f %9.0f %9.0f %7d %6d",
+        name,
+        s.achievedPerSecond(),
+        s.p50Millis(),
+        s.p99Millis(),
+        s.p999Millis(),
+        s.maxMillis(),
+        s.appendP50Millis(),
+        s.appendP99Millis(),
+        s.lost(),
+        s.duplicates());
   }
 
   /**
-   * {@code <ours> / <other>  p99 <x>x  p50 <y>x  max-rate <z>x}: latencies of ours divided by the
+   * {@code <ours> / <other> p99 <x>x p50 <y>x max-rate <z>x}: latencies of ours divided by the
    * other's (lower is better), sustainable rate of ours divided by the other's (higher is better).
    */
-  private static Optional<String> ratio(String ours, String other,
-      Map<String, LatencyStats> results, Map<String, Integer> maxRates) {
+  private static Optional<String> ratio(
+      String ours, String other, Map<String, LatencyStats> results, Map<String, Integer> maxRates) {
     LatencyStats a = results.get(ours);
     LatencyStats b = results.get(other);
     if (a == null || b == null) {
@@ -236,10 +292,19 @@ public final class LatencyBenchmark {
     }
     Integer rateA = maxRates.get(ours);
     Integer rateB = maxRates.get(other);
-    String rate = rateA == null || rateB == null || rateB == 0
-        ? "n/a" : String.format(Locale.ROOT, "%.2fx", (double) rateA / rateB);
-    return Optional.of(String.format(Locale.ROOT, "%s / %s  p99 %.2fx  p50 %.2fx  max-rate %s",
-        ours, other, a.p99Millis() / b.p99Millis(), a.p50Millis() / b.p50Millis(), rate));
+    String rate =
+        rateA == null || rateB == null || rateB == 0
+            ? "n/a"
+            : String.format(Locale.ROOT, "%.2fx", (double) rateA / rateB);
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "%s / %s  p99 %.2fx  p50 %.2fx  max-rate %s",
+            ours,
+            other,
+            a.p99Millis() / b.p99Millis(),
+            a.p50Millis() / b.p50Millis(),
+            rate));
   }
 
   /** Prints the goals of the issue that filed this benchmark, each met or missed. */
@@ -248,27 +313,45 @@ public final class LatencyBenchmark {
     LatencyStats ours = results.get("ours-flink");
     LatencyStats plain = results.get("plain-loop");
     if (ours != null && plain != null) {
-      goal(String.format(Locale.ROOT, "ours-flink p99 %.1f ms <= 2x plain-loop's (%.1f ms)",
-          ours.p99Millis(), 2 * plain.p99Millis()), ours.p99Millis() <= 2 * plain.p99Millis());
+      goal(
+          String.format(
+              Locale.ROOT,
+              "ours-flink p99 %.1f ms <= 2x plain-loop's (%.1f ms)",
+              ours.p99Millis(),
+              2 * plain.p99Millis()),
+          ours.p99Millis() <= 2 * plain.p99Millis());
     }
     if (ours != null) {
-      goal(String.format(Locale.ROOT, "ours-flink p99 %.1f ms <= 100 ms", ours.p99Millis()),
+      goal(
+          String.format(Locale.ROOT, "ours-flink p99 %.1f ms <= 100 ms", ours.p99Millis()),
           ours.p99Millis() <= 100);
     }
     LatencyStats eos = results.get("ours-flink-eos");
     if (eos != null) {
-      goal(String.format(Locale.ROOT, "ours-flink-eos p99 %.1f ms <= checkpoint interval + 300 ms"
-              + " (%d ms); it exceeds the interval by %.1f ms", eos.p99Millis(),
-          config.checkpointMillis + 300, eos.p99Millis() - config.checkpointMillis),
+      goal(
+          String.format(
+              Locale.ROOT,
+              "ours-flink-eos p99 %.1f ms <= checkpoint interval + 300 ms"
+                  + " (%d ms); it exceeds the interval by %.1f ms",
+              eos.p99Millis(),
+              config.checkpointMillis + 300,
+              eos.p99Millis() - config.checkpointMillis),
           eos.p99Millis() <= config.checkpointMillis + 300);
     }
     Integer oursRate = maxRates.get("ours-flink");
-    for (Map.Entry<String, Double> bar : Map.of("plain-loop", 0.7, "kafkaio-flink", 2.0)
-        .entrySet()) {
+    for (Map.Entry<String, Double> bar :
+        Map.of("plain-loop", 0.7, "kafkaio-flink", 2.0).entrySet()) {
       Integer other = maxRates.get(bar.getKey());
       if (oursRate != null && other != null) {
-        goal(String.format(Locale.ROOT, "ours-flink sustainable rate %,d >= %.1fx %s's (%,d)",
-            oursRate, bar.getValue(), bar.getKey(), other), oursRate >= bar.getValue() * other);
+        goal(
+            String.format(
+                Locale.ROOT,
+                "ours-flink sustainable rate %,d >= %.1fx %s's (%,d)",
+                oursRate,
+                bar.getValue(),
+                bar.getKey(),
+                other),
+            oursRate >= bar.getValue() * other);
       }
     }
   }

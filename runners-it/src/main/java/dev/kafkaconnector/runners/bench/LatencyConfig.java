@@ -76,8 +76,8 @@ final class LatencyConfig {
                 continue;
               }
               if (!CopyCases.NAMES.contains(caseName)) {
-                throw new IllegalArgumentException("unknown case '" + caseName + "'; known: "
-                    + String.join(",", CopyCases.NAMES));
+                throw new IllegalArgumentException(
+                    "unknown case '" + caseName + "'; known: " + String.join(",", CopyCases.NAMES));
               }
               config.only.add(caseName);
             }

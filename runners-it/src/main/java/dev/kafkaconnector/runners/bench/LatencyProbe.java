@@ -19,13 +19,15 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * keeps its first latency and counts as a duplicate. Exactly-once cases read {@code
  * read_committed}, so a record arrives when its transaction commits. The output topic keeps the
  * broker's append time ({@code message.timestamp.type=LogAppendTime}), so each record also tells
- * how long it took to reach the output topic (in milliseconds, by the wall clock), which splits
- * the job's share of the latency from the time this consumer took to fetch it.
+ * how long it took to reach the output topic (in milliseconds, by the wall clock), which splits the
+ * job's share of the latency from the time this consumer took to fetch it.
  */
 final class LatencyProbe implements AutoCloseable {
   private final long[] latencyNanos;
+
   /** Per record: the output topic's append time less the wall-clock send time, in ms. */
   private final int[] appendMillis;
+
   private final Thread thread;
   private volatile boolean stopped;
   private volatile long received;
@@ -33,6 +35,7 @@ final class LatencyProbe implements AutoCloseable {
   private volatile long lastArrival;
   private volatile Throwable failure;
   private final long measuredFrom;
+
   /** The earliest send time of a measured record seen so far. */
   private volatile long firstMeasuredSend = Long.MAX_VALUE;
 
@@ -40,19 +43,27 @@ final class LatencyProbe implements AutoCloseable {
    * @param records how many records the input gets (sequence numbers 0 to {@code records - 1})
    * @param measuredFrom the first measured sequence number (the ones before are the warm-up)
    */
-  LatencyProbe(String bootstrapServers, String topic, int partitions, long records,
-      long measuredFrom, boolean readCommitted) {
+  LatencyProbe(
+      String bootstrapServers,
+      String topic,
+      int partitions,
+      long records,
+      long measuredFrom,
+      boolean readCommitted) {
     this.measuredFrom = measuredFrom;
     this.latencyNanos = new long[Math.toIntExact(records)];
     this.appendMillis = new int[Math.toIntExact(records)];
     Arrays.fill(latencyNanos, -1);
-    this.thread = new Thread(() -> {
-      try {
-        read(bootstrapServers, topic, partitions, readCommitted);
-      } catch (Throwable t) {
-        failure = t;
-      }
-    }, "latency-probe-" + topic);
+    this.thread =
+        new Thread(
+            () -> {
+              try {
+                read(bootstrapServers, topic, partitions, readCommitted);
+              } catch (Throwable t) {
+                failure = t;
+              }
+            },
+            "latency-probe-" + topic);
     thread.setDaemon(true);
     thread.start();
   }
@@ -127,16 +138,23 @@ final class LatencyProbe implements AutoCloseable {
   }
 
   private void read(String bootstrapServers, String topic, int partitions, boolean readCommitted) {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-        readCommitted ? "read_committed" : "read_uncommitted",
-        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5,
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000))) {
-      List<TopicPartition> all = IntStream.range(0, partitions)
-          .mapToObj(p -> new TopicPartition(topic, p)).toList();
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                readCommitted ? "read_committed" : "read_uncommitted",
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                5,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                5000))) {
+      List<TopicPartition> all =
+          IntStream.range(0, partitions).mapToObj(p -> new TopicPartition(topic, p)).toList();
       consumer.assign(all);
       consumer.seekToBeginning(all);
       while (!stopped) {
@@ -154,8 +172,8 @@ final class LatencyProbe implements AutoCloseable {
             duplicates++;
           } else {
             latencyNanos[sequence] = Math.max(0, latency);
-            appendMillis[sequence] = (int) Math.max(0,
-                record.timestamp() - value.getLong(PacedProducer.SENT_WALL_AT));
+            appendMillis[sequence] =
+                (int) Math.max(0, record.timestamp() - value.getLong(PacedProducer.SENT_WALL_AT));
             received++;
             lastArrival = now;
           }

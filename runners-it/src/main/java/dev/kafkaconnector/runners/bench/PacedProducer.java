@@ -12,16 +12,18 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Writes records at a fixed rate into the input topic of a latency case, in a thread of its own:
- * record {@code i} goes to partition {@code i % partitions} and its value carries {@code i} and
- * the {@link System#nanoTime()} of its send (the benchmark's producer, job and output consumer
- * share one JVM, so one clock) and its wall-clock time in milliseconds (to compare with the
- * broker's append time of the copy), padded to the value size. Pacing is by the clock, not by sleeps
- * per record: each wake-up sends what is due, so a late wake-up does not lower the rate.
+ * record {@code i} goes to partition {@code i % partitions} and its value carries {@code i} and the
+ * {@link System#nanoTime()} of its send (the benchmark's producer, job and output consumer share
+ * one JVM, so one clock) and its wall-clock time in milliseconds (to compare with the broker's
+ * append time of the copy), padded to the value size. Pacing is by the clock, not by sleeps per
+ * record: each wake-up sends what is due, so a late wake-up does not lower the rate.
  */
 final class PacedProducer implements AutoCloseable {
   /** Offsets of the sequence number and the send time in a value. */
   static final int SEQUENCE_AT = 0;
+
   static final int SENT_AT = 8;
+
   /** Offset of the send time by the wall clock ({@link System#currentTimeMillis()}). */
   static final int SENT_WALL_AT = 16;
 
@@ -36,16 +38,31 @@ final class PacedProducer implements AutoCloseable {
    *
    * @param valueBytes the size of each value (at least 24)
    */
-  PacedProducer(String bootstrapServers, String topic, int partitions, long first, long count,
-      int perSecond, int valueBytes) {
-    this.thread = new Thread(() -> {
-      try {
-        write(bootstrapServers, topic, partitions, first, count, perSecond,
-            Math.max(24, valueBytes));
-      } catch (Throwable t) {
-        failure.compareAndSet(null, t);
-      }
-    }, "latency-producer-" + topic);
+  PacedProducer(
+      String bootstrapServers,
+      String topic,
+      int partitions,
+      long first,
+      long count,
+      int perSecond,
+      int valueBytes) {
+    this.thread =
+        new Thread(
+            () -> {
+              try {
+                write(
+                    bootstrapServers,
+                    topic,
+                    partitions,
+                    first,
+                    count,
+                    perSecond,
+                    Math.max(24, valueBytes));
+              } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+              }
+            },
+            "latency-producer-" + topic);
     thread.setDaemon(true);
     thread.start();
   }
@@ -75,19 +92,33 @@ final class PacedProducer implements AutoCloseable {
     thread.join();
   }
 
-  private void write(String bootstrapServers, String topic, int partitions, long first,
-      long count, int perSecond, int valueBytes) {
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-        ProducerConfig.LINGER_MS_CONFIG, 1,
-        ProducerConfig.ACKS_CONFIG, "1"))) {
+  private void write(
+      String bootstrapServers,
+      String topic,
+      int partitions,
+      long first,
+      long count,
+      int perSecond,
+      int valueBytes) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.LINGER_MS_CONFIG,
+                1,
+                ProducerConfig.ACKS_CONFIG,
+                "1"))) {
       long start = System.nanoTime();
       long i = 0;
       while (i < count && !stopped) {
-        long due = Math.min(count,
-            (System.nanoTime() - start) * perSecond / TimeUnit.SECONDS.toNanos(1) + 1);
+        long due =
+            Math.min(
+                count, (System.nanoTime() - start) * perSecond / TimeUnit.SECONDS.toNanos(1) + 1);
         for (; i < due; i++) {
           long sequence = first + i;
           byte[] value = new byte[valueBytes];
@@ -95,7 +126,8 @@ final class PacedProducer implements AutoCloseable {
           buffer.putLong(SEQUENCE_AT, sequence);
           buffer.putLong(SENT_WALL_AT, System.currentTimeMillis());
           buffer.putLong(SENT_AT, System.nanoTime());
-          producer.send(new ProducerRecord<>(topic, (int) (sequence % partitions), null, value),
+          producer.send(
+              new ProducerRecord<>(topic, (int) (sequence % partitions), null, value),
               (metadata, e) -> {
                 if (e != null) {
                   failure.compareAndSet(null, e);

@@ -32,7 +32,9 @@ final class PlainConsumerCase implements ReadCase {
     this(bootstrapServers, timeout, json, 1);
   }
 
-  /** @param threads consumers, each on its own thread with every {@code threads}-th partition */
+  /**
+   * @param threads consumers, each on its own thread with every {@code threads}-th partition
+   */
   PlainConsumerCase(String bootstrapServers, Duration timeout, boolean json, int threads) {
     this.bootstrapServers = bootstrapServers;
     this.timeout = timeout;
@@ -110,10 +112,15 @@ final class PlainConsumerCase implements ReadCase {
 
   private Map<String, Object> config() {
     return Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+        bootstrapServers,
+        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+        ByteArrayDeserializer.class,
+        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+        ByteArrayDeserializer.class,
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+        false,
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+        "earliest");
   }
 }

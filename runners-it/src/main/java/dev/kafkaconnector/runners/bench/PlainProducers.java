@@ -15,10 +15,14 @@ final class PlainProducers {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class))) {
       for (long i = 0; i < records; i++) {
         producer.send(new ProducerRecord<>(topic, WriteBenchmark.value(i)));
       }
@@ -32,31 +36,45 @@ final class PlainProducers {
    * share of the records.
    */
   static void parallel(String bootstrapServers, String topic, long records, int threads) {
-    Shares.run("plain-producer-" + threads, threads, (share, count) -> {
-      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-          ProducerConfig.ACKS_CONFIG, "all",
-          ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
-          ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-        for (long i = share; i < records; i += count) {
-          producer.send(new ProducerRecord<>(topic, WriteBenchmark.value(i)));
-        }
-        producer.flush();
-      }
-    });
+    Shares.run(
+        "plain-producer-" + threads,
+        threads,
+        (share, count) -> {
+          try (KafkaProducer<byte[], byte[]> producer =
+              new KafkaProducer<>(
+                  Map.of(
+                      ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                      bootstrapServers,
+                      ProducerConfig.ACKS_CONFIG,
+                      "all",
+                      ProducerConfig.BATCH_SIZE_CONFIG,
+                      64 * 1024,
+                      ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                      ByteArraySerializer.class,
+                      ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                      ByteArraySerializer.class))) {
+            for (long i = share; i < records; i += count) {
+              producer.send(new ProducerRecord<>(topic, WriteBenchmark.value(i)));
+            }
+            producer.flush();
+          }
+        });
   }
 
   /** A transactional producer committing every {@code perTransaction} records. */
-  static void transactional(String bootstrapServers, String topic, long records,
-      int perTransaction) {
+  static void transactional(
+      String bootstrapServers, String topic, long records, int perTransaction) {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "bench-" + topic,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "bench-" + topic,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class))) {
       producer.initTransactions();
       producer.beginTransaction();
       for (long i = 0; i < records; i++) {

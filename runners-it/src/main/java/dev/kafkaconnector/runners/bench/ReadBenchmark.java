@@ -1,9 +1,8 @@
 package dev.kafkaconnector.runners.bench;
 
-import dev.kafkaconnector.runners.flink.ForkedJvm;
-
 import dev.kafkaconnector.runners.bench.BeamReadCase.Runner;
 import dev.kafkaconnector.runners.bench.BeamReadCase.Source;
+import dev.kafkaconnector.runners.flink.ForkedJvm;
 import dev.kafkaconnector.runners.flink.KeptMiniCluster;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.io.PrintStream;
@@ -31,14 +30,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   -Dexec.mainClass=dev.kafkaconnector.runners.bench.ReadBenchmark -Dexec.args="--records=1000000"
  * </pre>
  *
- * <p>Under {@code exec:java} the benchmark re-runs itself in a child JVM ({@link ForkedJvm}).
- * Per case, in one JVM: a warm-up run on a warm-up topic (class loading, JIT, runner start-up
- * code), then the fixed-cost runs on a topic with one record per partition (what a warm runner
- * costs before and after the records: pipeline translation, Flink mini-cluster start, consumer
- * creation, partition discovery), then the measured runs on the main topic. Every run must deliver
- * exactly the topic's data records, or the case fails. See {@link BenchmarkConfig} for the
- * arguments, {@link BenchmarkTopic} for the topic layout and {@link BeamReadCase} for how each
- * reader is made finite.
+ * <p>Under {@code exec:java} the benchmark re-runs itself in a child JVM ({@link ForkedJvm}). Per
+ * case, in one JVM: a warm-up run on a warm-up topic (class loading, JIT, runner start-up code),
+ * then the fixed-cost runs on a topic with one record per partition (what a warm runner costs
+ * before and after the records: pipeline translation, Flink mini-cluster start, consumer creation,
+ * partition discovery), then the measured runs on the main topic. Every run must deliver exactly
+ * the topic's data records, or the case fails. See {@link BenchmarkConfig} for the arguments,
+ * {@link BenchmarkTopic} for the topic layout and {@link BeamReadCase} for how each reader is made
+ * finite.
  */
 public final class ReadBenchmark {
   /** Case names, in run order. */
@@ -98,7 +97,13 @@ public final class ReadBenchmark {
    */
   private static void quietLogs() {
     Map<String, String> levels =
-        Map.of("org.apache.pekko", "warn", "dev.kafkaconnector.io", "warn", "org.apache.flink", "error");
+        Map.of(
+            "org.apache.pekko",
+            "warn",
+            "dev.kafkaconnector.io",
+            "warn",
+            "org.apache.flink",
+            "error");
     levels.forEach(
         (logger, level) -> {
           String key = "org.slf4j.simpleLogger.log." + logger;
@@ -117,7 +122,11 @@ public final class ReadBenchmark {
         long start = System.nanoTime();
         cluster = EmbeddedKafkaCluster.inJvm().start();
         bootstrap = cluster.bootstrapServers();
-        out.printf(Locale.ROOT, "Embedded in-JVM broker at %s, started in %.1f s%n", bootstrap, secondsSince(start));
+        out.printf(
+            Locale.ROOT,
+            "Embedded in-JVM broker at %s, started in %.1f s%n",
+            bootstrap,
+            secondsSince(start));
       } else {
         out.println("External cluster at " + bootstrap);
       }
@@ -141,7 +150,8 @@ public final class ReadBenchmark {
       out.printf(
           Locale.ROOT,
           "Embedded Flink cluster kept for all Flink cases (%d slots), started in %.1f s%n",
-          config.parallelism, secondsSince(start));
+          config.parallelism,
+          secondsSince(start));
       return runCases(bootstrap);
     }
   }
@@ -153,7 +163,9 @@ public final class ReadBenchmark {
     TopicSet raw =
         cases.stream().anyMatch(c -> !c.json()) ? loadSet(loader, "bench-", suffix, false) : null;
     TopicSet json =
-        cases.stream().anyMatch(ReadCase::json) ? loadSet(loader, "bench-json-", suffix, true) : null;
+        cases.stream().anyMatch(ReadCase::json)
+            ? loadSet(loader, "bench-json-", suffix, true)
+            : null;
     List<CaseResult> results = new ArrayList<>();
     try {
       for (ReadCase readCase : cases) {
@@ -190,7 +202,11 @@ public final class ReadBenchmark {
   }
 
   private void measure(
-      ReadCase readCase, BenchmarkTopic warmup, BenchmarkTopic tiny, BenchmarkTopic main, CaseResult result)
+      ReadCase readCase,
+      BenchmarkTopic warmup,
+      BenchmarkTopic tiny,
+      BenchmarkTopic main,
+      CaseResult result)
       throws Exception {
     out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", readCase.name(), loadAverage());
     result.warmupSeconds = timedRun(readCase, warmup, "warm-up").seconds();
@@ -211,7 +227,10 @@ public final class ReadBenchmark {
           Locale.ROOT,
           "                cpu %.2f s (%.2f cores), machine steal %.0f%%, heap peak %,d MB, most"
               + " live after a GC %,d MB%n",
-          run.cpuSeconds(), run.cpuSeconds() / m.seconds(), run.stealPercent(), usage.peakMb(),
+          run.cpuSeconds(),
+          run.cpuSeconds() / m.seconds(),
+          run.stealPercent(),
+          usage.peakMb(),
           usage.maxAfterGcMb());
       result.measuredRuns.add(m);
       result.measuredCpu.add(run);
@@ -232,7 +251,8 @@ public final class ReadBenchmark {
         double fastest = java.util.Collections.min(lastRuns);
         if (java.util.Collections.max(lastRuns) - fastest < config.settle * fastest) {
           result.settled = true;
-          out.printf(Locale.ROOT, "                settled after %d warm-up runs on the main topic%n", n);
+          out.printf(
+              Locale.ROOT, "                settled after %d warm-up runs on the main topic%n", n);
           return;
         }
       }
@@ -240,7 +260,8 @@ public final class ReadBenchmark {
     if (!runs.isEmpty()) {
       out.printf(
           Locale.ROOT,
-          "                not settled within %d warm-up runs (--maxWarmupRuns)%n", runs.size());
+          "                not settled within %d warm-up runs (--maxWarmupRuns)%n",
+          runs.size());
     }
   }
 
@@ -253,15 +274,28 @@ public final class ReadBenchmark {
     out.printf(
         Locale.ROOT,
         "  %-13s %-32s %8.2f s  %,d records  %,.0f rec/s%n",
-        what, topic.name(), m.seconds(), c.data(), c.data() / m.seconds());
-    if (c.data() != topic.dataRecords() || c.markers() != markers || c.bytes() != topic.checksum()) {
+        what,
+        topic.name(),
+        m.seconds(),
+        c.data(),
+        c.data() / m.seconds());
+    if (c.data() != topic.dataRecords()
+        || c.markers() != markers
+        || c.bytes() != topic.checksum()) {
       throw new AssertionError(
           String.format(
               Locale.ROOT,
               "%s %s on %s: expected %d data records (checksum %d) and %d end markers, counted %d"
                   + " (checksum %d) and %d",
-              readCase.name(), what, topic.name(), topic.dataRecords(), topic.checksum(), markers,
-              c.data(), c.bytes(), c.markers()));
+              readCase.name(),
+              what,
+              topic.name(),
+              topic.dataRecords(),
+              topic.checksum(),
+              markers,
+              c.data(),
+              c.bytes(),
+              c.markers()));
     }
     return m;
   }
@@ -318,7 +352,11 @@ public final class ReadBenchmark {
     out.printf(
         Locale.ROOT,
         "Produced %,d records (%,.1f MB) + %d end markers to %s in %.1f s (%,.0f rec/s)%n",
-        topic.dataRecords(), topic.dataBytes() / 1e6, topic.markers(), name, seconds,
+        topic.dataRecords(),
+        topic.dataBytes() / 1e6,
+        topic.markers(),
+        name,
+        seconds,
         topic.dataRecords() / seconds);
     return topic;
   }
@@ -329,20 +367,30 @@ public final class ReadBenchmark {
         Locale.ROOT,
         "ReadBenchmark: records=%,d partitions=%d valueBytes=%d runs=%d warmupRecords=%,d"
             + " warmupRuns=%d..%d (settled: within %.0f%%) flinkParallelism=%d cases=%s%n",
-        TopicLoader.evenCount(config.records, config.partitions), config.partitions,
-        config.valueBytes, config.runs, config.warmupRecords, config.warmupRuns, config.maxWarmupRuns,
-        config.settle * 100, config.parallelism,
+        TopicLoader.evenCount(config.records, config.partitions),
+        config.partitions,
+        config.valueBytes,
+        config.runs,
+        config.warmupRecords,
+        config.warmupRuns,
+        config.maxWarmupRuns,
+        config.settle * 100,
+        config.parallelism,
         config.only.isEmpty() ? "all" : String.join(",", config.only));
     out.printf(
         Locale.ROOT,
         "JVM %s, %d processors, max heap %,d MB, load average at start %.2f%n",
-        System.getProperty("java.version"), rt.availableProcessors(), rt.maxMemory() >> 20,
+        System.getProperty("java.version"),
+        rt.availableProcessors(),
+        rt.maxMemory() >> 20,
         loadAverage());
     List<String> heapArgs =
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-            .filter(a -> a.startsWith("-Xms") || a.startsWith("-Xmx") || a.contains("AlwaysPreTouch"))
+            .filter(
+                a -> a.startsWith("-Xms") || a.startsWith("-Xmx") || a.contains("AlwaysPreTouch"))
             .toList();
-    out.println("Heap settings: " + (heapArgs.isEmpty() ? "JVM defaults" : String.join(" ", heapArgs)));
+    out.println(
+        "Heap settings: " + (heapArgs.isEmpty() ? "JVM defaults" : String.join(" ", heapArgs)));
     if (rt.totalMemory() < rt.maxMemory() || !heapArgs.contains("-XX:+AlwaysPreTouch")) {
       out.println(
           "  WARNING: heap not fixed and pre-touched (-Xms = -Xmx, -XX:+AlwaysPreTouch): on this kind"
@@ -358,8 +406,11 @@ public final class ReadBenchmark {
         "  "
             + (mavenOpts == null ? "" : "MAVEN_OPTS='" + mavenOpts + "' ")
             + "mvn -B -q -o -pl runners-it exec:java"
-            + " -Dexec.mainClass=" + ReadBenchmark.class.getName()
-            + " -Dexec.args=\"" + String.join(" ", config.rawArgs) + "\"");
+            + " -Dexec.mainClass="
+            + ReadBenchmark.class.getName()
+            + " -Dexec.args=\""
+            + String.join(" ", config.rawArgs)
+            + "\"");
     @Nullable String launcher = System.getProperty("sun.java.command");
     if (launcher != null) {
       out.println("  (this JVM: " + launcher + ")");
@@ -367,7 +418,8 @@ public final class ReadBenchmark {
   }
 
   private static void deleteTopics(String bootstrap, List<String> topics) {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
       admin.deleteTopics(topics).all().get();
     } catch (Exception e) {
       System.err.println("Could not delete the benchmark topics " + topics + ": " + e);

@@ -20,7 +20,9 @@ interface ReadCase {
   /** The case's name, as accepted by {@code --only}. */
   String name();
 
-  /** Whether the case reads the JSON topics ({@link TopicLoader#loadJson}) rather than the raw ones. */
+  /**
+   * Whether the case reads the JSON topics ({@link TopicLoader#loadJson}) rather than the raw ones.
+   */
   default boolean json() {
     return false;
   }

@@ -8,14 +8,16 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
- * Prints the results table and the throughput ratios of {@code ours-*} to the other readers on
- * the same runner, with the targets on Flink (ours at least 0.85x the plain consumer and 2.5x
- * KafkaIO, and 0.9x the plain consumer with JSON decoding; issue #7).
+ * Prints the results table and the throughput ratios of {@code ours-*} to the other readers on the
+ * same runner, with the targets on Flink (ours at least 0.85x the plain consumer and 2.5x KafkaIO,
+ * and 0.9x the plain consumer with JSON decoding; issue #7).
  */
 final class ResultTable {
   private static final double TARGET_VS_PLAIN = 0.85;
+
   /** Goals against two consumer threads (our jobs' parallelism): wall and net, and CPU. */
   private static final double TARGET_VS_PLAIN_2 = 0.9;
+
   private static final double TARGET_CPU_VS_PLAIN_2 = 0.8;
   private static final double TARGET_VS_KAFKAIO = 2.5;
   private static final double TARGET_JSON_VS_PLAIN = 0.9;
@@ -25,7 +27,8 @@ final class ResultTable {
   ResultTable(List<CaseResult> results) {
     this.results =
         results.stream()
-            .collect(Collectors.toMap(r -> r.name, r -> r, (a, b) -> a, java.util.LinkedHashMap::new));
+            .collect(
+                Collectors.toMap(r -> r.name, r -> r, (a, b) -> a, java.util.LinkedHashMap::new));
   }
 
   void print(PrintStream out) {
@@ -33,8 +36,23 @@ final class ResultTable {
     out.printf(
         Locale.ROOT,
         "%-31s %4s %9s %7s %7s %11s %8s %8s %8s %11s %8s %8s %7s %6s %8s %9s %9s  %s%n",
-        "case", "runs", "wall s", "min s", "max s", "rec/s", "MB/s", "fixed s", "net s",
-        "net rec/s", "net MB/s", "warmup s", "cpu s", "steal", "warm-ups", "heap MB", "live MB",
+        "case",
+        "runs",
+        "wall s",
+        "min s",
+        "max s",
+        "rec/s",
+        "MB/s",
+        "fixed s",
+        "net s",
+        "net rec/s",
+        "net MB/s",
+        "warmup s",
+        "cpu s",
+        "steal",
+        "warm-ups",
+        "heap MB",
+        "live MB",
         "status");
     for (CaseResult r : results.values()) {
       double wall = r.wallSeconds();
@@ -82,7 +100,11 @@ final class ResultTable {
     for (String runner : List.of("flink", "direct")) {
       boolean targets = runner.equals("flink");
       ratio(out, "ours-" + runner, "plain-consumer", targets ? TARGET_VS_PLAIN : 0);
-      ratio(out, "ours-" + runner, "plain-consumer-2", targets ? TARGET_VS_PLAIN_2 : 0,
+      ratio(
+          out,
+          "ours-" + runner,
+          "plain-consumer-2",
+          targets ? TARGET_VS_PLAIN_2 : 0,
           targets ? TARGET_CPU_VS_PLAIN_2 : 0);
       ratio(out, "ours-" + runner, "kafkaio-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
       ratio(out, "ours-" + runner, "kafkaio-sdf-" + runner, targets ? TARGET_VS_KAFKAIO : 0);
@@ -100,8 +122,7 @@ final class ResultTable {
    * One ratio line; {@code target} is the goal for wall and net, {@code cpuTarget} (when above 0)
    * the goal for CPU.
    */
-  private void ratio(PrintStream out, String ours, String other, double target,
-      double cpuTarget) {
+  private void ratio(PrintStream out, String ours, String other, double target, double cpuTarget) {
     CaseResult a = results.get(ours);
     CaseResult b = results.get(other);
     String label = String.format(Locale.ROOT, "  %-31s / %-20s", ours, other);
@@ -116,15 +137,26 @@ final class ResultTable {
         target <= 0
             ? ""
             : String.format(
-                Locale.ROOT,
-                "  target >= %.2fx: wall %s, net %s",
-                target,
-                wall >= target ? "MET" : "MISSED",
-                Double.isNaN(net) ? "n/a" : net >= target ? "MET" : "MISSED")
-            + (cpuTarget <= 0 ? "" : String.format(Locale.ROOT, "; cpu >= %.2fx %s", cpuTarget,
-                cpu >= cpuTarget ? "MET" : "MISSED"));
+                    Locale.ROOT,
+                    "  target >= %.2fx: wall %s, net %s",
+                    target,
+                    wall >= target ? "MET" : "MISSED",
+                    Double.isNaN(net) ? "n/a" : net >= target ? "MET" : "MISSED")
+                + (cpuTarget <= 0
+                    ? ""
+                    : String.format(
+                        Locale.ROOT,
+                        "; cpu >= %.2fx %s",
+                        cpuTarget,
+                        cpu >= cpuTarget ? "MET" : "MISSED"));
     out.printf(
-        Locale.ROOT, "%s wall %5.2fx   net %5.2fx   cpu %5.2fx%s%n", label, wall, net, cpu, verdict);
+        Locale.ROOT,
+        "%s wall %5.2fx   net %5.2fx   cpu %5.2fx%s%n",
+        label,
+        wall,
+        net,
+        cpu,
+        verdict);
   }
 
   /** Throughput of {@code a} over throughput of {@code b} (same record count: time b / time a). */

@@ -17,8 +17,8 @@ final class Shares {
   private Shares() {}
 
   /**
-   * Runs {@code share} for indexes 0 to {@code count - 1}, each on its own thread, and returns
-   * when all ended.
+   * Runs {@code share} for indexes 0 to {@code count - 1}, each on its own thread, and returns when
+   * all ended.
    *
    * @throws IllegalStateException naming {@code what} with the first share's failure
    */
@@ -28,10 +28,12 @@ final class Shares {
       List<Future<?>> running = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         int index = i;
-        running.add(pool.submit(() -> {
-          share.run(index, count);
-          return null;
-        }));
+        running.add(
+            pool.submit(
+                () -> {
+                  share.run(index, count);
+                  return null;
+                }));
       }
       for (Future<?> one : running) {
         one.get();

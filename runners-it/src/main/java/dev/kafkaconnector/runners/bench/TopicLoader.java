@@ -17,9 +17,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Creates a benchmark topic and fills it with a {@link KafkaProducer} (linger.ms=20,
- * batch.size=256 KiB, no compression, acks=1): random values ({@link #load}) or JSON objects
- * ({@link #loadJson}).
+ * Creates a benchmark topic and fills it with a {@link KafkaProducer} (linger.ms=20, batch.size=256
+ * KiB, no compression, acks=1): random values ({@link #load}) or JSON objects ({@link #loadJson}).
  *
  * <p>Record {@code i} goes to partition {@code i % partitions}, so every partition holds exactly
  * the same number of records: legacy {@code KafkaIO}'s {@code withMaxNumRecords} splits the record
@@ -78,7 +77,8 @@ final class TopicLoader {
   private BenchmarkTopic fill(
       String name, int partitions, long records, boolean json, LongFunction<byte[]> values)
       throws InterruptedException, ExecutionException {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
       admin
           .createTopics(List.of(new NewTopic(name, Optional.of(partitions), Optional.empty())))
           .all()
@@ -127,13 +127,21 @@ final class TopicLoader {
 
   private Map<String, Object> producerConfig() {
     return Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-        ProducerConfig.LINGER_MS_CONFIG, 20,
-        ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-        ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
-        ProducerConfig.ACKS_CONFIG, "1",
-        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
+        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+        bootstrapServers,
+        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+        ByteArraySerializer.class,
+        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+        ByteArraySerializer.class,
+        ProducerConfig.LINGER_MS_CONFIG,
+        20,
+        ProducerConfig.BATCH_SIZE_CONFIG,
+        256 * 1024,
+        ProducerConfig.COMPRESSION_TYPE_CONFIG,
+        "none",
+        ProducerConfig.ACKS_CONFIG,
+        "1",
+        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+        false);
   }
 }

@@ -1,9 +1,8 @@
 package dev.kafkaconnector.runners.bench;
 
-import dev.kafkaconnector.runners.flink.ForkedJvm;
-
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.ForkedJvm;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -27,9 +26,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -40,17 +37,17 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * defaults), two of them on two threads with our sink's {@code batch.size} ({@code
  * plain-producer-2}: the parallelism of our jobs, the fair baseline), Beam's {@code
  * KafkaIO.write()} and {@code KafkaConnectorIO.write()} (at-least-once) on embedded Flink
- * (parallelism 2) and the DirectRunner (checks off), all in one JVM and one run of this class.
- * The exactly-once cases compare ours ({@code sink.delivery-guarantee=exactly-once}) with a plain
+ * (parallelism 2) and the DirectRunner (checks off), all in one JVM and one run of this class. The
+ * exactly-once cases compare ours ({@code sink.delivery-guarantee=exactly-once}) with a plain
  * transactional producer committing every 10,000 records and with {@code KafkaIO.write().withEOS}
- * (4 shards each), as finite streaming jobs with checkpoints every second on Flink (both sinks
- * need checkpoints there) and on the DirectRunner; their records are counted read_committed.
- * Each case: one warm-up run, one run with a record per partition (the job's fixed cost: start-up,
- * and for the exactly-once jobs the last checkpoint), then {@code --runs} measured runs; it prints
- * the median, min and max wall time, records/s, the wall time less the fixed cost ("net"), this
- * JVM's CPU seconds and the machine's steal share per run (medians), each case's peak heap, and
- * the ratios of ours to the others by wall, net and CPU time. Every run's topic must
- * hold exactly N records afterwards, or the case fails.
+ * (4 shards each), as finite streaming jobs with checkpoints every second on Flink (both sinks need
+ * checkpoints there) and on the DirectRunner; their records are counted read_committed. Each case:
+ * one warm-up run, one run with a record per partition (the job's fixed cost: start-up, and for the
+ * exactly-once jobs the last checkpoint), then {@code --runs} measured runs; it prints the median,
+ * min and max wall time, records/s, the wall time less the fixed cost ("net"), this JVM's CPU
+ * seconds and the machine's steal share per run (medians), each case's peak heap, and the ratios of
+ * ours to the others by wall, net and CPU time. Every run's topic must hold exactly N records
+ * afterwards, or the case fails.
  *
  * <pre>
  * MAVEN_OPTS=-Xmx6g mvn -B -q -o -pl runners-it exec:java \
@@ -62,14 +59,25 @@ public final class WriteBenchmark {
   private static final int PARTITIONS = 4;
   private static final int VALUE_BYTES = 200;
   private static final int TXN_RECORDS = 10_000;
+
   /** Record numbers per input element of the Beam cases. */
   private static final int CHUNK = 1000;
+
   /** A job still running after this is cancelled and its case reported as failed. */
   private static final org.joda.time.Duration JOB_LIMIT = org.joda.time.Duration.standardMinutes(5);
+
   private static final List<String> CASES =
       List.of(
-          "plain-producer", "plain-producer-2", "kafkaio-flink", "ours-flink", "kafkaio-direct", "ours-direct",
-          "plain-txn-producer", "ours-eos-flink", "kafkaio-eos-direct", "ours-eos-direct",
+          "plain-producer",
+          "plain-producer-2",
+          "kafkaio-flink",
+          "ours-flink",
+          "kafkaio-direct",
+          "ours-direct",
+          "plain-txn-producer",
+          "ours-eos-flink",
+          "kafkaio-eos-direct",
+          "ours-eos-direct",
           // Last: a job over the time limit keeps running in this JVM (embedded Flink cannot be
           // cancelled from here) and would slow every case after it.
           "kafkaio-eos-flink");
@@ -96,17 +104,30 @@ public final class WriteBenchmark {
     }
     long records = Long.parseLong(a.getOrDefault("records", "1000000"));
     int runs = Integer.parseInt(a.getOrDefault("runs", "3"));
-    List<String> only =
-        a.containsKey("only") ? Arrays.asList(a.get("only").split(",")) : CASES;
+    List<String> only = a.containsKey("only") ? Arrays.asList(a.get("only").split(",")) : CASES;
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    System.out.printf(Locale.ROOT, "write benchmark: %,d records of %d B, %d partitions, %d runs,"
-        + " load average %.2f%n", records, VALUE_BYTES, PARTITIONS, runs, load);
+    System.out.printf(
+        Locale.ROOT,
+        "write benchmark: %,d records of %d B, %d partitions, %d runs," + " load average %.2f%n",
+        records,
+        VALUE_BYTES,
+        PARTITIONS,
+        runs,
+        load);
     Map<String, Measured> results = new LinkedHashMap<>();
-    try (EmbeddedKafkaCluster kafka =
-        EmbeddedKafkaCluster.inJvm().start()) {
+    try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.inJvm().start()) {
       WriteBenchmark bench = new WriteBenchmark(kafka);
-      System.out.printf(Locale.ROOT, "%-18s %9s %13s %12s %8s %8s %6s %10s%n", "case",
-          "median s", "min-max s", "records/s", "net s", "CPU s", "steal", "peak heap");
+      System.out.printf(
+          Locale.ROOT,
+          "%-18s %9s %13s %12s %8s %8s %6s %10s%n",
+          "case",
+          "median s",
+          "min-max s",
+          "records/s",
+          "net s",
+          "CPU s",
+          "steal",
+          "peak heap");
       for (String name : CASES) {
         if (!only.contains(name)) {
           continue;
@@ -134,10 +155,17 @@ public final class WriteBenchmark {
           continue;
         }
         results.put(name, m);
-        System.out.printf(Locale.ROOT, "%-18s %9.2f %13s %,12.0f %8.2f %8.2f %5.0f%% %,7d MB%n",
-            name, m.median(m.wall),
+        System.out.printf(
+            Locale.ROOT,
+            "%-18s %9.2f %13s %,12.0f %8.2f %8.2f %5.0f%% %,7d MB%n",
+            name,
+            m.median(m.wall),
             String.format(Locale.ROOT, "%.2f-%.2f", m.min(), m.max()),
-            records / m.median(m.wall), m.net(), m.median(m.cpu), m.median(m.steal), m.peakMb);
+            records / m.median(m.wall),
+            m.net(),
+            m.median(m.cpu),
+            m.median(m.steal),
+            m.peakMb);
       }
     }
     ratio(results, "ours-flink", "plain-producer", 0.8);
@@ -147,7 +175,9 @@ public final class WriteBenchmark {
     ratio(results, "ours-eos-flink", "plain-txn-producer", 0.5);
     ratio(results, "ours-eos-flink", "kafkaio-eos-flink", 2.0);
     ratio(results, "ours-eos-direct", "kafkaio-eos-direct", Double.NaN);
-    System.out.printf(Locale.ROOT, "load average at end %.2f%n",
+    System.out.printf(
+        Locale.ROOT,
+        "load average at end %.2f%n",
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     // A case that failed or was cancelled can leave a job's non-daemon threads behind.
     System.exit(0);
@@ -164,8 +194,13 @@ public final class WriteBenchmark {
     if (a == null || b == null) {
       return;
     }
-    System.out.printf(Locale.ROOT, "%s / %s: wall %.2fx, net %.2fx, CPU %.2fx%s%n", ours, other,
-        b.median(b.wall) / a.median(a.wall), b.net() / a.net(),
+    System.out.printf(
+        Locale.ROOT,
+        "%s / %s: wall %.2fx, net %.2fx, CPU %.2fx%s%n",
+        ours,
+        other,
+        b.median(b.wall) / a.median(a.wall),
+        b.net() / a.net(),
         b.median(b.cpu) / a.median(a.cpu),
         Double.isNaN(target) ? "" : String.format(Locale.ROOT, " (target %.2fx by wall)", target));
   }
@@ -213,21 +248,24 @@ public final class WriteBenchmark {
     boolean eos = name.contains("txn") || name.contains("eos");
     switch (name) {
       case "plain-producer" -> PlainProducers.one(kafka.bootstrapServers(), topic, records);
-      case "plain-producer-2" -> PlainProducers.parallel(kafka.bootstrapServers(), topic, records, 2);
+      case "plain-producer-2" ->
+          PlainProducers.parallel(kafka.bootstrapServers(), topic, records, 2);
       case "kafkaio-flink" ->
           pipeline(PipelineRunners.flink("[local]", 2, true), topic, records, false, false);
       case "ours-flink" ->
           pipeline(PipelineRunners.flink("[local]", 2, true), topic, records, true, false);
       case "kafkaio-direct" ->
           pipeline(PipelineRunners.direct(true, false), topic, records, false, false);
-      case "ours-direct" -> pipeline(PipelineRunners.direct(true, false), topic, records, true, false);
+      case "ours-direct" ->
+          pipeline(PipelineRunners.direct(true, false), topic, records, true, false);
       case "plain-txn-producer" ->
           PlainProducers.transactional(kafka.bootstrapServers(), topic, records, TXN_RECORDS);
       case "kafkaio-eos-flink" -> pipeline(streamingFlink(), topic, records, false, true);
       case "ours-eos-flink" -> pipeline(streamingFlink(), topic, records, true, true);
       case "kafkaio-eos-direct" ->
           pipeline(PipelineRunners.direct(true, false), topic, records, false, true);
-      case "ours-eos-direct" -> pipeline(PipelineRunners.direct(true, false), topic, records, true, true);
+      case "ours-eos-direct" ->
+          pipeline(PipelineRunners.direct(true, false), topic, records, true, true);
       default -> throw new IllegalArgumentException(name);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
@@ -238,7 +276,9 @@ public final class WriteBenchmark {
     return seconds;
   }
 
-  /** Embedded Flink, parallelism 2, streaming with a checkpoint every second; ends with its input. */
+  /**
+   * Embedded Flink, parallelism 2, streaming with a checkpoint every second; ends with its input.
+   */
   private static PipelineOptions streamingFlink() {
     FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, true);
     options.setStreaming(true);
@@ -253,7 +293,8 @@ public final class WriteBenchmark {
     options.setStateBackend("filesystem");
     options.setStateBackendStoragePath(
         java.nio.file.Paths.get(System.getProperty("java.io.tmpdir"), "write-bench-checkpoints")
-            .toUri().toString());
+            .toUri()
+            .toString());
     return options;
   }
 
@@ -266,11 +307,15 @@ public final class WriteBenchmark {
     var chunks = pipeline.apply(GenerateSequence.from(0).to((records + CHUNK - 1) / CHUNK));
     if (ours) {
       Schema schema = Schema.builder().addByteArrayField("value").build();
-      Map<String, String> sink = new HashMap<>(
-          Map.of(
-              "properties.bootstrap.servers", kafka.bootstrapServers(),
-              "topic", topic,
-              "format", "raw"));
+      Map<String, String> sink =
+          new HashMap<>(
+              Map.of(
+                  "properties.bootstrap.servers",
+                  kafka.bootstrapServers(),
+                  "topic",
+                  topic,
+                  "format",
+                  "raw"));
       for (String kv : System.getProperty("bench.sink", "").split(",")) {
         if (!kv.isBlank()) {
           sink.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
@@ -345,11 +390,16 @@ public final class WriteBenchmark {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                10_000,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class))) {
       List<TopicPartition> partitions = new ArrayList<>();
       for (int p = 0; p < PARTITIONS; p++) {
         partitions.add(new TopicPartition(topic, p));

@@ -19,7 +19,9 @@ class BenchmarkConfigTest {
 
     BenchmarkConfig set =
         BenchmarkConfig.parse(
-            new String[] {"--warmupRuns=3", "--maxWarmupRuns=6", "--settle=0.05", "--only=ours-json-flink"},
+            new String[] {
+              "--warmupRuns=3", "--maxWarmupRuns=6", "--settle=0.05", "--only=ours-json-flink"
+            },
             ReadBenchmark.CASE_NAMES);
     assertEquals(3, set.warmupRuns);
     assertEquals(6, set.maxWarmupRuns);
@@ -30,7 +32,8 @@ class BenchmarkConfigTest {
   @Test
   void theMaximumIsNeverBelowTheMinimum() {
     BenchmarkConfig config =
-        BenchmarkConfig.parse(new String[] {"--warmupRuns=7", "--maxWarmupRuns=2"}, ReadBenchmark.CASE_NAMES);
+        BenchmarkConfig.parse(
+            new String[] {"--warmupRuns=7", "--maxWarmupRuns=2"}, ReadBenchmark.CASE_NAMES);
     assertEquals(7, config.maxWarmupRuns);
   }
 
@@ -52,7 +55,10 @@ class BenchmarkConfigTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> BenchmarkConfig.parse(new String[] {"--flinkCluster=shared"}, ReadBenchmark.CASE_NAMES));
-    assertTrue(e.getMessage().startsWith("--flinkCluster: expected per-job or kept"), e.getMessage());
+            () ->
+                BenchmarkConfig.parse(
+                    new String[] {"--flinkCluster=shared"}, ReadBenchmark.CASE_NAMES));
+    assertTrue(
+        e.getMessage().startsWith("--flinkCluster: expected per-job or kept"), e.getMessage());
   }
 }

@@ -24,8 +24,11 @@ class LatencyConfigTest {
 
   @Test
   void casesAndNumbersAreParsed() {
-    LatencyConfig config = LatencyConfig.parse(new String[] {
-        "--rate=20_000", "--seconds=5", "--only=plain-loop, ours-flink", "--findMaxRate=true"});
+    LatencyConfig config =
+        LatencyConfig.parse(
+            new String[] {
+              "--rate=20_000", "--seconds=5", "--only=plain-loop, ours-flink", "--findMaxRate=true"
+            });
     assertEquals(20_000, config.rate);
     assertEquals(5, config.seconds);
     assertTrue(config.findMaxRate);
@@ -35,16 +38,19 @@ class LatencyConfigTest {
 
   @Test
   void anUnknownCaseIsRefusedWithTheKnownOnes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> LatencyConfig.parse(new String[] {"--only=ours-spark"}));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> LatencyConfig.parse(new String[] {"--only=ours-spark"}));
     assertTrue(e.getMessage().startsWith("--only: unknown case 'ours-spark'"), e.getMessage());
     assertTrue(e.getMessage().contains("plain-loop"), e.getMessage());
   }
 
   @Test
   void aRateOfZeroIsRefusedByName() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> LatencyConfig.parse(new String[] {"--rate=0"}));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> LatencyConfig.parse(new String[] {"--rate=0"}));
     assertTrue(e.getMessage().startsWith("--rate: must be positive"), e.getMessage());
   }
 }

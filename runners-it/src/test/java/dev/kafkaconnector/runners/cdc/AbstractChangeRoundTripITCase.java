@@ -50,12 +50,16 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
 
   /** Final rows per table (id to "column=value, ..." of the columns the source had). */
   static Map<TableId, Map<Object, String>> finalTables(List<ChangeEvent> events) {
-    Map<TableId, Map<Object, String>> out = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
-    byTable(events).forEach((table, changes) -> {
-      Map<Object, String> rows = new TreeMap<>();
-      replay(rows(changes), "id").forEach((id, row) -> rows.put(((Number) id).longValue(), describe(row)));
-      out.put(table, rows);
-    });
+    Map<TableId, Map<Object, String>> out =
+        new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+    byTable(events)
+        .forEach(
+            (table, changes) -> {
+              Map<Object, String> rows = new TreeMap<>();
+              replay(rows(changes), "id")
+                  .forEach((id, row) -> rows.put(((Number) id).longValue(), describe(row)));
+              out.put(table, rows);
+            });
     return out;
   }
 
@@ -63,7 +67,10 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
     StringBuilder out = new StringBuilder();
     for (String name : new java.util.TreeSet<>(row.getSchema().getFieldNames())) {
       Object v = row.getValue(name);
-      out.append(name).append('=').append(v instanceof Number n ? String.valueOf(n.doubleValue()) : v).append(' ');
+      out.append(name)
+          .append('=')
+          .append(v instanceof Number n ? String.valueOf(n.doubleValue()) : v)
+          .append(' ');
     }
     return out.toString().trim();
   }
@@ -72,8 +79,10 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
   void everyMappingFormKeepsTableIdsAndChangelogs() {
     String db = "rt" + UUID.randomUUID().toString().substring(0, 6);
     String source = topic("rt-canal", 1, canalThreeTables(db));
-    Map<String, String> canal = Map.of("value.format", "canal-json", "scan.max.pre.fetch.records", "0");
-    Map<TableId, Map<Object, String>> expected = finalTables(read(source, "value.format", "canal-json"));
+    Map<String, String> canal =
+        Map.of("value.format", "canal-json", "scan.max.pre.fetch.records", "0");
+    Map<TableId, Map<Object, String>> expected =
+        finalTables(read(source, "value.format", "canal-json"));
     assertEquals(3, expected.size());
 
     // No topic: each table to the topic of its id.
@@ -81,25 +90,46 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
       KAFKA.createTopic(db + "." + table, 1);
     }
     copy(source, canal, Map.of());
-    assertEquals(expected, finalTables(read(db + ".orders;" + db + ".users;" + db + ".items")), "topics of the table ids");
+    assertEquals(
+        expected,
+        finalTables(read(db + ".orders;" + db + ".users;" + db + ".items")),
+        "topics of the table ids");
 
     // topic: everything in one topic, table ids kept in the payload.
     String one = KAFKA.newTopicName("rt-one");
     KAFKA.createTopic(one, 1);
     copy(source, canal, Map.of("topic", one, "value.format", "canal-json"));
-    assertEquals(expected, finalTables(read(one, "value.format", "canal-json")), "one topic, canal-json");
+    assertEquals(
+        expected, finalTables(read(one, "value.format", "canal-json")), "one topic, canal-json");
 
     // Both mapping syntaxes, regular expressions, first match wins.
     String a = KAFKA.newTopicName("rt-a");
     String b = KAFKA.newTopicName("rt-b");
     KAFKA.createTopic(a, 1);
     KAFKA.createTopic(b, 1);
-    copy(source, canal, Map.of("sink.tableId-to-topic.mapping",
-        db + ".orders," + db + ".users:" + a + ";" + db + ".it[a-z]*:" + b + ";" + db + ".items:" + a));
+    copy(
+        source,
+        canal,
+        Map.of(
+            "sink.tableId-to-topic.mapping",
+            db
+                + ".orders,"
+                + db
+                + ".users:"
+                + a
+                + ";"
+                + db
+                + ".it[a-z]*:"
+                + b
+                + ";"
+                + db
+                + ".items:"
+                + a));
     List<ChangeEvent> inA = read(a);
     List<ChangeEvent> inB = read(b);
     assertEquals(Set.of(TableId.of(db, "orders"), TableId.of(db, "users")), byTable(inA).keySet());
-    assertEquals(Set.of(TableId.of(db, "items")), byTable(inB).keySet(), "the first matching rule wins");
+    assertEquals(
+        Set.of(TableId.of(db, "items")), byTable(inB).keySet(), "the first matching rule wins");
     List<ChangeEvent> both = new ArrayList<>(inA);
     both.addAll(inB);
     assertEquals(expected, finalTables(both));
@@ -111,14 +141,18 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
     String source = topic("hk-canal", 1, canalThreeTables(db));
     String out = KAFKA.newTopicName("hk-out");
     KAFKA.createTopic(out, 4);
-    copy(source, Map.of("value.format", "canal-json"), Map.of("topic", out, "partition.strategy", "hash-by-key"));
+    copy(
+        source,
+        Map.of("value.format", "canal-json"),
+        Map.of("topic", out, "partition.strategy", "hash-by-key"));
     Map<String, Set<Integer>> partitionsOfKey = new HashMap<>();
     Set<Integer> used = new HashSet<>();
     try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
       List<TopicPartition> partitions = new ArrayList<>();
       for (int p = 0; p < 4; p++) {
         partitions.add(new TopicPartition(out, p));
@@ -130,15 +164,21 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
       while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
         assertTrue(System.nanoTime() < deadline, "reading " + out);
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-          partitionsOfKey.computeIfAbsent(new String(r.key(), StandardCharsets.UTF_8), k -> new HashSet<>()).add(r.partition());
+          partitionsOfKey
+              .computeIfAbsent(new String(r.key(), StandardCharsets.UTF_8), k -> new HashSet<>())
+              .add(r.partition());
           used.add(r.partition());
         }
       }
     }
-    assertEquals(13, partitionsOfKey.size(), "one key per row of the three tables: " + partitionsOfKey.keySet());
+    assertEquals(
+        13,
+        partitionsOfKey.size(),
+        "one key per row of the three tables: " + partitionsOfKey.keySet());
     partitionsOfKey.forEach((key, parts) -> assertEquals(1, parts.size(), key + " in " + parts));
     assertTrue(used.size() > 1, "keys spread over partitions: " + used);
-    Map<TableId, Map<Object, String>> expected = finalTables(read(source, "value.format", "canal-json"));
+    Map<TableId, Map<Object, String>> expected =
+        finalTables(read(source, "value.format", "canal-json"));
     assertEquals(expected, finalTables(read(out)));
   }
 
@@ -146,7 +186,11 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
   void flinksSamplesSurviveTheRoundTrip() throws Exception {
     Map<String, String[]> formats = new java.util.LinkedHashMap<>();
     formats.put("debezium-data-schema-exclude.txt", new String[] {"value.format", "debezium-json"});
-    formats.put("canal-data.txt", new String[] {"value.format", "canal-json", "canal-json.infer-schema.strategy", "SQL_TYPE"});
+    formats.put(
+        "canal-data.txt",
+        new String[] {
+          "value.format", "canal-json", "canal-json.infer-schema.strategy", "SQL_TYPE"
+        });
     formats.put("maxwell-data.txt", new String[] {"value.format", "maxwell-json"});
     for (Map.Entry<String, String[]> f : formats.entrySet()) {
       String source = topic("rt-sample", 1, CdcSamples.lines(f.getKey()));
@@ -160,11 +204,21 @@ abstract class AbstractChangeRoundTripITCase extends ChangeStreamITSupport {
       Map<TableId, List<ChangeEvent>> back = byTable(read(out));
       assertEquals(1, back.size(), f.getKey() + ": " + back.keySet());
       Map<Integer, String> got = new TreeMap<>();
-      replay(rows(back.values().iterator().next()), "id").forEach((id, row) ->
-          got.put(((Number) id).intValue(), row.getString("name") + " " + ((Number) row.getValue("weight")).floatValue()));
+      replay(rows(back.values().iterator().next()), "id")
+          .forEach(
+              (id, row) ->
+                  got.put(
+                      ((Number) id).intValue(),
+                      row.getString("name")
+                          + " "
+                          + ((Number) row.getValue("weight")).floatValue()));
       assertEquals(
-          new TreeMap<>(f.getKey().startsWith("debezium") ? CdcSamples.DEBEZIUM_FINAL : CdcSamples.CANAL_MAXWELL_FINAL),
-          got, f.getKey() + " through source and sink");
+          new TreeMap<>(
+              f.getKey().startsWith("debezium")
+                  ? CdcSamples.DEBEZIUM_FINAL
+                  : CdcSamples.CANAL_MAXWELL_FINAL),
+          got,
+          f.getKey() + " through source and sink");
     }
   }
 }

@@ -35,11 +35,11 @@ import org.apache.beam.sdk.values.Row;
 import org.junit.jupiter.api.Test;
 
 /**
- * The schema-evolution step on each runner: three tables whose rows come from three "readers"
- * that inferred different schemas (one saw integer amounts, one saw fractions, one saw an extra
- * column and sent an add-column event), shuffled at random so that events reach the keyed step in
- * any order and cross the runner's serialization boundary one by one (on Flink between
- * subtasks), with {@link ChangeEventCoder} carrying each row's schema.
+ * The schema-evolution step on each runner: three tables whose rows come from three "readers" that
+ * inferred different schemas (one saw integer amounts, one saw fractions, one saw an extra column
+ * and sent an add-column event), shuffled at random so that events reach the keyed step in any
+ * order and cross the runner's serialization boundary one by one (on Flink between subtasks), with
+ * {@link ChangeEventCoder} carrying each row's schema.
  */
 abstract class AbstractSchemaEvolutionITCase {
   static final List<TableId> TABLES =
@@ -47,9 +47,14 @@ abstract class AbstractSchemaEvolutionITCase {
   static final int ROWS_PER_READER = 20;
 
   static final Schema INTS = Schema.builder().addInt64Field("id").addInt64Field("amount").build();
-  static final Schema DOUBLES = Schema.builder().addInt64Field("id").addDoubleField("amount").build();
+  static final Schema DOUBLES =
+      Schema.builder().addInt64Field("id").addDoubleField("amount").build();
   static final Schema WITH_NOTE =
-      Schema.builder().addInt64Field("id").addInt64Field("amount").addNullableField("note", FieldType.STRING).build();
+      Schema.builder()
+          .addInt64Field("id")
+          .addInt64Field("amount")
+          .addNullableField("note", FieldType.STRING)
+          .build();
 
   private static final Map<String, Queue<ChangeEvent>> COLLECTED = new ConcurrentHashMap<>();
 
@@ -107,17 +112,26 @@ abstract class AbstractSchemaEvolutionITCase {
 
   @Test
   void lenientMergesEveryReadersSchemaAndConvertsEveryRow() {
-    Map<TableId, List<ChangeEvent>> out = byTable(run(readerEvents(true), SchemaChangeBehavior.LENIENT));
+    Map<TableId, List<ChangeEvent>> out =
+        byTable(run(readerEvents(true), SchemaChangeBehavior.LENIENT));
     assertEquals(TABLES.size(), out.size());
     for (TableId table : TABLES) {
       List<ChangeEvent> events = out.get(table);
-      assertEquals(1, events.stream().filter(e -> e instanceof CreateTableEvent).count(), table + ": one create-table");
+      assertEquals(
+          1,
+          events.stream().filter(e -> e instanceof CreateTableEvent).count(),
+          table + ": one create-table");
       List<DataChangeEvent> rows =
-          events.stream().filter(e -> e instanceof DataChangeEvent).map(e -> (DataChangeEvent) e).toList();
+          events.stream()
+              .filter(e -> e instanceof DataChangeEvent)
+              .map(e -> (DataChangeEvent) e)
+              .toList();
       assertEquals(3 * ROWS_PER_READER, rows.size(), table + ": every row once");
-      assertEquals(3 * ROWS_PER_READER, rows.stream().map(r -> r.after().getInt64("id")).distinct().count());
+      assertEquals(
+          3 * ROWS_PER_READER, rows.stream().map(r -> r.after().getInt64("id")).distinct().count());
       long changes = events.stream().filter(e -> !(e instanceof DataChangeEvent)).count() - 1;
-      long lastVersion = rows.stream().mapToLong(DataChangeEvent::schemaVersion).max().orElseThrow();
+      long lastVersion =
+          rows.stream().mapToLong(DataChangeEvent::schemaVersion).max().orElseThrow();
       assertTrue(lastVersion <= changes, table + ": versions count the changes sent");
       // One schema per version, and the rows of the last version have the merged schema.
       Map<Long, Schema> perVersion = new HashMap<>();
@@ -128,8 +142,15 @@ abstract class AbstractSchemaEvolutionITCase {
       Map<String, FieldType> last = new TreeMap<>();
       perVersion.get(lastVersion).getFields().forEach(f -> last.put(f.getName(), f.getType()));
       assertEquals(
-          Map.of("amount", FieldType.DOUBLE, "id", FieldType.INT64, "note", FieldType.STRING.withNullable(true)),
-          last, table + ": the merged schema");
+          Map.of(
+              "amount",
+              FieldType.DOUBLE,
+              "id",
+              FieldType.INT64,
+              "note",
+              FieldType.STRING.withNullable(true)),
+          last,
+          table + ": the merged schema");
       for (DataChangeEvent r : rows) {
         long rowId = r.after().getInt64("id");
         double expected = rowId % 1000 + (rowId / 1000 == 1 ? 0.5 : 0);
@@ -141,14 +162,19 @@ abstract class AbstractSchemaEvolutionITCase {
 
   @Test
   void ignoreSendsOnlyTheFirstSchemaAndProjectsRows() {
-    Map<TableId, List<ChangeEvent>> out = byTable(run(readerEvents(false), SchemaChangeBehavior.IGNORE));
+    Map<TableId, List<ChangeEvent>> out =
+        byTable(run(readerEvents(false), SchemaChangeBehavior.IGNORE));
     for (TableId table : TABLES) {
       List<ChangeEvent> events = out.get(table);
-      List<ChangeEvent> schemaEvents = events.stream().filter(e -> !(e instanceof DataChangeEvent)).toList();
+      List<ChangeEvent> schemaEvents =
+          events.stream().filter(e -> !(e instanceof DataChangeEvent)).toList();
       assertEquals(1, schemaEvents.size(), table + ": only the create-table " + schemaEvents);
       Schema first = ((CreateTableEvent) schemaEvents.get(0)).schema();
       List<DataChangeEvent> rows =
-          events.stream().filter(e -> e instanceof DataChangeEvent).map(e -> (DataChangeEvent) e).toList();
+          events.stream()
+              .filter(e -> e instanceof DataChangeEvent)
+              .map(e -> (DataChangeEvent) e)
+              .toList();
       assertEquals(3 * ROWS_PER_READER, rows.size());
       for (DataChangeEvent r : rows) {
         assertEquals(first, r.schema(), table + ": rows follow the first schema");
@@ -170,12 +196,17 @@ abstract class AbstractSchemaEvolutionITCase {
     List<ChangeEvent> out =
         run(
             readerEvents(true),
-            SchemaEvolution.of(SchemaChangeBehavior.IGNORE).withInitialSchemas(Map.of(orders, declared)));
+            SchemaEvolution.of(SchemaChangeBehavior.IGNORE)
+                .withInitialSchemas(Map.of(orders, declared)));
     List<ChangeEvent> events = byTable(out).get(orders);
-    List<ChangeEvent> schemaEvents = events.stream().filter(e -> !(e instanceof DataChangeEvent)).toList();
+    List<ChangeEvent> schemaEvents =
+        events.stream().filter(e -> !(e instanceof DataChangeEvent)).toList();
     assertEquals(List.of(new CreateTableEvent(orders, declared)), schemaEvents);
     List<DataChangeEvent> rows =
-        events.stream().filter(e -> e instanceof DataChangeEvent).map(e -> (DataChangeEvent) e).toList();
+        events.stream()
+            .filter(e -> e instanceof DataChangeEvent)
+            .map(e -> (DataChangeEvent) e)
+            .toList();
     assertEquals(3 * ROWS_PER_READER, rows.size(), "every reader's rows fit the declared schema");
     for (DataChangeEvent r : rows) {
       assertEquals(declared, r.schema());
@@ -186,12 +217,14 @@ abstract class AbstractSchemaEvolutionITCase {
   @Test
   void exceptionFailsTheJobNamingTheTable() {
     RuntimeException e =
-        assertThrows(RuntimeException.class, () -> run(readerEvents(true), SchemaChangeBehavior.EXCEPTION));
+        assertThrows(
+            RuntimeException.class, () -> run(readerEvents(true), SchemaChangeBehavior.EXCEPTION));
     StringBuilder messages = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {
       messages.append(t.getMessage()).append('\n');
     }
-    assertTrue(messages.toString().contains("'schema.change.behavior' is EXCEPTION"), messages.toString());
+    assertTrue(
+        messages.toString().contains("'schema.change.behavior' is EXCEPTION"), messages.toString());
   }
 
   private static final class CollectFn extends DoFn<ChangeEvent, Void> {

@@ -1,22 +1,13 @@
 package dev.kafkaconnector.runners.cdc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.kafkaconnector.io.KafkaConnectorIO;
-import dev.kafkaconnector.runners.CdcSamples;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import dev.kafkaconnector.runners.read.TestProducer;
-import dev.kafkaconnector.schema.change.AddColumnEvent;
-import dev.kafkaconnector.schema.change.AlterColumnTypeEvent;
 import dev.kafkaconnector.schema.change.ChangeEvent;
-import dev.kafkaconnector.schema.change.CreateTableEvent;
 import dev.kafkaconnector.schema.change.DataChangeEvent;
 import dev.kafkaconnector.schema.change.SchemaChangeEvent;
 import dev.kafkaconnector.schema.change.TableId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,14 +19,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.Row;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -97,15 +85,23 @@ abstract class ChangeStreamITSupport {
   }
 
   static Map<TableId, List<ChangeEvent>> byTable(List<ChangeEvent> events) {
-    return events.stream().collect(Collectors.groupingBy(ChangeEvent::tableId, LinkedHashMap::new, Collectors.toList()));
+    return events.stream()
+        .collect(
+            Collectors.groupingBy(ChangeEvent::tableId, LinkedHashMap::new, Collectors.toList()));
   }
 
   static List<SchemaChangeEvent> schemaEvents(List<ChangeEvent> events) {
-    return events.stream().filter(e -> e instanceof SchemaChangeEvent).map(e -> (SchemaChangeEvent) e).toList();
+    return events.stream()
+        .filter(e -> e instanceof SchemaChangeEvent)
+        .map(e -> (SchemaChangeEvent) e)
+        .toList();
   }
 
   static List<DataChangeEvent> rows(List<ChangeEvent> events) {
-    return events.stream().filter(e -> e instanceof DataChangeEvent).map(e -> (DataChangeEvent) e).toList();
+    return events.stream()
+        .filter(e -> e instanceof DataChangeEvent)
+        .map(e -> (DataChangeEvent) e)
+        .toList();
   }
 
   /** Applies a table's changes in order: id to row. */
@@ -132,7 +128,9 @@ abstract class ChangeStreamITSupport {
 
   /** The same in database {@code db}. */
   static List<String> canalThreeTables(String db) {
-    return canalThreeTables0().stream().map(m -> m.replace("\"database\":\"inv\"", "\"database\":\"" + db + "\"")).toList();
+    return canalThreeTables0().stream()
+        .map(m -> m.replace("\"database\":\"inv\"", "\"database\":\"" + db + "\""))
+        .toList();
   }
 
   private static List<String> canalThreeTables0() {
@@ -146,13 +144,22 @@ abstract class ChangeStreamITSupport {
     out.add(canal("UPDATE", "orders", "{\"id\":2,\"qty\":2.5,\"note\":\"half\"}", "{\"qty\":2}"));
     out.add(canal("DELETE", "users", "{\"id\":3,\"name\":\"u3\"}", null));
     out.add(canal("UPDATE", "items", "{\"id\":1,\"sku\":\"s1b\"}", "{\"sku\":\"s1\"}"));
-    out.add("{\"isDdl\":true,\"type\":\"ALTER\",\"database\":\"inv\",\"table\":\"orders\",\"data\":null}");
+    out.add(
+        "{\"isDdl\":true,\"type\":\"ALTER\",\"database\":\"inv\",\"table\":\"orders\",\"data\":null}");
     return out;
   }
 
   static String canal(String type, String table, String row, String old) {
-    return "{\"data\":[" + row + "],\"database\":\"inv\",\"table\":\"" + table + "\",\"isDdl\":false,"
-        + "\"old\":" + (old == null ? "null" : "[" + old + "]") + ",\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
+    return "{\"data\":["
+        + row
+        + "],\"database\":\"inv\",\"table\":\""
+        + table
+        + "\",\"isDdl\":false,"
+        + "\"old\":"
+        + (old == null ? "null" : "[" + old + "]")
+        + ",\"pkNames\":[\"id\"],\"type\":\""
+        + type
+        + "\"}";
   }
 
   static String messages(Throwable e) {

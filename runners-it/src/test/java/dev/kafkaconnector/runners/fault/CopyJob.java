@@ -22,10 +22,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * values as raw bytes) while the test writes the input at a steady rate, so that faults can be
  * injected while it runs; the test cancels it once the output is complete.
  *
- * <p>Input record {@code i} has value {@code r<i>}, is in partition {@code i % PARTITIONS}, and
- * has one of {@value #KEYS_PER_PARTITION} keys of that partition: {@code p<partition>-k<j>}. The
- * sink's default partitioner puts each key in one output partition, so the records of a key keep
- * the order of their input partition when the output numbers grow with the offset.
+ * <p>Input record {@code i} has value {@code r<i>}, is in partition {@code i % PARTITIONS}, and has
+ * one of {@value #KEYS_PER_PARTITION} keys of that partition: {@code p<partition>-k<j>}. The sink's
+ * default partitioner puts each key in one output partition, so the records of a key keep the order
+ * of their input partition when the output numbers grow with the offset.
  */
 final class CopyJob {
   static final int PARTITIONS = 4;
@@ -34,8 +34,8 @@ final class CopyJob {
   private CopyJob() {}
 
   /**
-   * Starts writing {@code count} input records to {@code topic} at about {@code perSecond}
-   * records per second, in a thread of its own; {@link Producing#close()} waits for the end.
+   * Starts writing {@code count} input records to {@code topic} at about {@code perSecond} records
+   * per second, in a thread of its own; {@link Producing#close()} waits for the end.
    */
   static Producing produce(String bootstrapServers, String topic, int count, int perSecond) {
     return produce(bootstrapServers, topic, 0, count, perSecond, PARTITIONS);
@@ -45,8 +45,8 @@ final class CopyJob {
    * Like {@link #produce(String, String, int, int)}, for the records numbered {@code first} to
    * {@code first + count - 1}, record {@code i} in partition {@code i % partitions}.
    */
-  static Producing produce(String bootstrapServers, String topic, int first, int count,
-      int perSecond, int partitions) {
+  static Producing produce(
+      String bootstrapServers, String topic, int first, int count, int perSecond, int partitions) {
     Producing producing =
         new Producing(bootstrapServers, topic, first, count, perSecond, partitions);
     producing.thread.start();
@@ -59,17 +59,25 @@ final class CopyJob {
     private final AtomicInteger sent = new AtomicInteger();
     private volatile Throwable failure;
 
-    private Producing(String bootstrapServers, String topic, int first, int count, int perSecond,
+    private Producing(
+        String bootstrapServers,
+        String topic,
+        int first,
+        int count,
+        int perSecond,
         int partitions) {
-      this.thread = new Thread(() -> {
-        try {
-          write(bootstrapServers, topic, first, count, perSecond, partitions, sent, this);
-        } catch (InterruptedException stopped) {
-          // stop(): the test has what it needs
-        } catch (Throwable t) {
-          failure = t;
-        }
-      }, "fault-test-producer-" + topic);
+      this.thread =
+          new Thread(
+              () -> {
+                try {
+                  write(bootstrapServers, topic, first, count, perSecond, partitions, sent, this);
+                } catch (InterruptedException stopped) {
+                  // stop(): the test has what it needs
+                } catch (Throwable t) {
+                  failure = t;
+                }
+              },
+              "fault-test-producer-" + topic);
     }
 
     /** How many records have been handed to the producer so far (not all acknowledged yet). */
@@ -89,8 +97,8 @@ final class CopyJob {
     }
 
     /**
-     * Waits until every record is written; rethrows the writer's failure, or the first record
-     * the broker did not take (the input must be complete for the comparison with the output).
+     * Waits until every record is written; rethrows the writer's failure, or the first record the
+     * broker did not take (the input must be complete for the comparison with the output).
      */
     @Override
     public void close() throws InterruptedException {
@@ -112,30 +120,48 @@ final class CopyJob {
      * sequence (seen here: the first records of partitions added under load expired after {@code
      * delivery.timeout.ms}, so the input lacked them). Every send is checked.
      */
-    private static void write(String bootstrapServers, String topic, int first, int count,
-        int perSecond, int partitions, AtomicInteger sent, Producing producing)
+    private static void write(
+        String bootstrapServers,
+        String topic,
+        int first,
+        int count,
+        int perSecond,
+        int partitions,
+        AtomicInteger sent,
+        Producing producing)
         throws InterruptedException {
-      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-          ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-          ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1,
-          ProducerConfig.LINGER_MS_CONFIG, 5))) {
+      try (KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(
+              Map.of(
+                  ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                  bootstrapServers,
+                  ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                  ByteArraySerializer.class,
+                  ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                  ByteArraySerializer.class,
+                  ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                  1,
+                  ProducerConfig.LINGER_MS_CONFIG,
+                  5))) {
         long start = System.nanoTime();
         for (int n = 0; n < count; n++) {
           int i = first + n;
           int partition = i % partitions;
           String key = "p" + partition + "-k" + (i / partitions) % KEYS_PER_PARTITION;
-          producer.send(new ProducerRecord<>(topic, partition,
-              key.getBytes(StandardCharsets.UTF_8), ("r" + i).getBytes(StandardCharsets.UTF_8)),
+          producer.send(
+              new ProducerRecord<>(
+                  topic,
+                  partition,
+                  key.getBytes(StandardCharsets.UTF_8),
+                  ("r" + i).getBytes(StandardCharsets.UTF_8)),
               (metadata, e) -> {
                 if (e != null) {
                   producing.failed(i, e);
                 }
               });
           sent.incrementAndGet();
-          long aheadMillis = (start + (n + 1) * 1_000_000_000L / perSecond - System.nanoTime())
-              / 1_000_000;
+          long aheadMillis =
+              (start + (n + 1) * 1_000_000_000L / perSecond - System.nanoTime()) / 1_000_000;
           if (aheadMillis > 0) {
             Thread.sleep(aheadMillis);
           }
@@ -147,8 +173,9 @@ final class CopyJob {
 
   /**
    * Options of a detached streaming job on the cluster at {@code flinkMaster}: parallelism 2, a
-   * checkpoint every second, retained when the job is cancelled. Only the job's own classes (this module's test classes) are staged: the cluster's
-   * class path holds Flink, Beam and the connector, as a cluster whose {@code lib/} has them.
+   * checkpoint every second, retained when the job is cancelled. Only the job's own classes (this
+   * module's test classes) are staged: the cluster's class path holds Flink, Beam and the
+   * connector, as a cluster whose {@code lib/} has them.
    */
   static FlinkPipelineOptions options(String flinkMaster, String jobName) {
     return options(flinkMaster, jobName, 2);
@@ -171,24 +198,37 @@ final class CopyJob {
    * finite range would be one bounded step that Flink cannot checkpoint until it is done), written
    * to {@code out} with {@code sinkOptions} ({@code sink.delivery-guarantee}, …).
    */
-  static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
-      String out, Map<String, String> sinkOptions) {
+  static Pipeline pipeline(
+      FlinkPipelineOptions options,
+      String bootstrapServers,
+      String in,
+      String out,
+      Map<String, String> sinkOptions) {
     return pipeline(options, bootstrapServers, in, out, Map.of(), sinkOptions);
   }
 
   /** The copy pipeline with more source options ({@code readOptions}). */
-  static Pipeline pipeline(FlinkPipelineOptions options, String bootstrapServers, String in,
-      String out, Map<String, String> readOptions, Map<String, String> sinkOptions) {
-    return pipeline(options, bootstrapServers, in, readOptions, bootstrapServers, out,
-        sinkOptions);
+  static Pipeline pipeline(
+      FlinkPipelineOptions options,
+      String bootstrapServers,
+      String in,
+      String out,
+      Map<String, String> readOptions,
+      Map<String, String> sinkOptions) {
+    return pipeline(options, bootstrapServers, in, readOptions, bootstrapServers, out, sinkOptions);
   }
 
   /**
-   * The copy pipeline from {@code in} on the brokers at {@code sourceServers} to {@code out} on
-   * the brokers at {@code sinkServers} (which may be another cluster).
+   * The copy pipeline from {@code in} on the brokers at {@code sourceServers} to {@code out} on the
+   * brokers at {@code sinkServers} (which may be another cluster).
    */
-  static Pipeline pipeline(FlinkPipelineOptions options, String sourceServers, String in,
-      Map<String, String> readOptions, String sinkServers, String out,
+  static Pipeline pipeline(
+      FlinkPipelineOptions options,
+      String sourceServers,
+      String in,
+      Map<String, String> readOptions,
+      String sinkServers,
+      String out,
       Map<String, String> sinkOptions) {
     Pipeline pipeline = Pipeline.create(options);
     Schema schema = Schema.builder().addStringField("k").addStringField("value").build();
@@ -199,16 +239,23 @@ final class CopyJob {
     sink.put("topic", out);
     sink.put("format", "raw");
     pipeline
-        .apply(KafkaConnectorIO.read()
-            .withOptions(Map.of(
-                "properties.bootstrap.servers", sourceServers,
-                "topic", in,
-                "format", "raw",
-                "properties.group.id", "copy-" + in,
-                "scan.startup.mode", "earliest-offset"))
-            .withOptions(readOptions)
-            .withOptions(layout)
-            .withSchema(schema))
+        .apply(
+            KafkaConnectorIO.read()
+                .withOptions(
+                    Map.of(
+                        "properties.bootstrap.servers",
+                        sourceServers,
+                        "topic",
+                        in,
+                        "format",
+                        "raw",
+                        "properties.group.id",
+                        "copy-" + in,
+                        "scan.startup.mode",
+                        "earliest-offset"))
+                .withOptions(readOptions)
+                .withOptions(layout)
+                .withSchema(schema))
         .apply(KafkaConnectorIO.write().withOptions(sink).withOptions(layout));
     return pipeline;
   }

@@ -10,14 +10,19 @@ import java.util.TreeSet;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * What a copy job's output topic holds compared with its {@code expected} input records {@code
- * r0 … r<expected-1>}: records read, missing ones, duplicates, keys whose records are not in
- * input order (a duplicate of an earlier record breaks the order too), and keys whose first
- * occurrences are not in input order (the order an at-least-once reader sees once it drops the
- * records it has seen already).
+ * What a copy job's output topic holds compared with its {@code expected} input records {@code r0 …
+ * r<expected-1>}: records read, missing ones, duplicates, keys whose records are not in input order
+ * (a duplicate of an earlier record breaks the order too), and keys whose first occurrences are not
+ * in input order (the order an at-least-once reader sees once it drops the records it has seen
+ * already).
  */
-record CopyOutput(long read, long missing, long duplicates, Set<String> outOfOrderKeys,
-    Set<String> firstOccurrencesOutOfOrderKeys, List<Integer> firstMissing) {
+record CopyOutput(
+    long read,
+    long missing,
+    long duplicates,
+    Set<String> outOfOrderKeys,
+    Set<String> firstOccurrencesOutOfOrderKeys,
+    List<Integer> firstMissing) {
 
   /** Compares {@code records} (read in offset order per partition) with the input. */
   static CopyOutput of(List<ConsumerRecord<byte[], byte[]>> records, int expected) {
@@ -45,7 +50,8 @@ record CopyOutput(long read, long missing, long duplicates, Set<String> outOfOrd
       }
     }
     List<Integer> firstMissing = new java.util.ArrayList<>();
-    for (int i = seen.nextClearBit(0); i < expected && firstMissing.size() < 10;
+    for (int i = seen.nextClearBit(0);
+        i < expected && firstMissing.size() < 10;
         i = seen.nextClearBit(i + 1)) {
       firstMissing.add(i);
     }
@@ -56,9 +62,17 @@ record CopyOutput(long read, long missing, long duplicates, Set<String> outOfOrd
 
   @Override
   public String toString() {
-    return read + " records read, " + missing + " missing" + (missing > 0 ? " " + firstMissing
-        + "…" : "") + ", " + duplicates + " duplicates, " + outOfOrderKeys.size()
-        + " keys out of order, " + firstOccurrencesOutOfOrderKeys.size()
+    return read
+        + " records read, "
+        + missing
+        + " missing"
+        + (missing > 0 ? " " + firstMissing + "…" : "")
+        + ", "
+        + duplicates
+        + " duplicates, "
+        + outOfOrderKeys.size()
+        + " keys out of order, "
+        + firstOccurrencesOutOfOrderKeys.size()
         + " keys with first occurrences out of order";
   }
 }

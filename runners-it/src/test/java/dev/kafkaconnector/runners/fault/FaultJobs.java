@@ -6,8 +6,8 @@ import dev.kafkaconnector.runners.flink.FlinkRestClient;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.BitSet;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,8 +27,8 @@ final class FaultJobs {
   private static final Set<String> ENDED = Set.of("FINISHED", "FAILED", "CANCELED");
 
   /**
-   * Whether every case runs ({@code -Dfault.all-cases=true}, set by the soak profile). Without
-   * it, the at-least-once twins of the TaskManager- and broker-kill cases are skipped: the fault
+   * Whether every case runs ({@code -Dfault.all-cases=true}, set by the soak profile). Without it,
+   * the at-least-once twins of the TaskManager- and broker-kill cases are skipped: the fault
    * schedules run at-least-once under both kinds of kill in {@code mvn verify}, which keeps it
    * within its time budget.
    */
@@ -39,17 +39,24 @@ final class FaultJobs {
   /** Waits until the cluster lists a job named {@code name}; returns its id. */
   static String awaitJob(FlinkSessionCluster cluster, String name) {
     String[] id = new String[1];
-    await(cluster, "job " + name + " to be listed", Duration.ofMinutes(2), () -> {
-      Optional<FlinkRestClient.Job> job = cluster.rest().jobNamed(name);
-      job.ifPresent(j -> id[0] = j.id());
-      return job.isPresent();
-    });
+    await(
+        cluster,
+        "job " + name + " to be listed",
+        Duration.ofMinutes(2),
+        () -> {
+          Optional<FlinkRestClient.Job> job = cluster.rest().jobNamed(name);
+          job.ifPresent(j -> id[0] = j.id());
+          return job.isPresent();
+        });
     return id[0];
   }
 
   /** Waits until the job has ended; returns its final state. */
   static String awaitEnd(FlinkSessionCluster cluster, String jobId, Duration timeout) {
-    await(cluster, "job " + jobId + " to end", timeout,
+    await(
+        cluster,
+        "job " + jobId + " to end",
+        timeout,
         () -> ENDED.contains(cluster.rest().jobState(jobId)));
     return cluster.rest().jobState(jobId);
   }
@@ -69,41 +76,62 @@ final class FaultJobs {
 
   /** Waits until the job and all its tasks are running. */
   static void awaitRunning(FlinkSessionCluster cluster, String jobId, Duration timeout) {
-    await(cluster, "job " + jobId + " to run all its tasks", timeout, () -> {
-      String state = cluster.rest().jobState(jobId);
-      if (ENDED.contains(state)) {
-        throw new AssertionError("Job " + jobId + " ended (" + state + ") instead of running: "
-            + cluster.rest().rootException(jobId));
-      }
-      return state.equals("RUNNING") && cluster.rest().allTasksRunning(jobId);
-    });
+    await(
+        cluster,
+        "job " + jobId + " to run all its tasks",
+        timeout,
+        () -> {
+          String state = cluster.rest().jobState(jobId);
+          if (ENDED.contains(state)) {
+            throw new AssertionError(
+                "Job "
+                    + jobId
+                    + " ended ("
+                    + state
+                    + ") instead of running: "
+                    + cluster.rest().rootException(jobId));
+          }
+          return state.equals("RUNNING") && cluster.rest().allTasksRunning(jobId);
+        });
   }
 
   /** Waits until more than {@code before} checkpoints completed; returns the new count. */
   static long awaitCheckpointAfter(
       FlinkSessionCluster cluster, String jobId, long before, Duration timeout) {
-    await(cluster, "a checkpoint of job " + jobId + " after the " + before + "th", timeout,
+    await(
+        cluster,
+        "a checkpoint of job " + jobId + " after the " + before + "th",
+        timeout,
         () -> cluster.rest().checkpoints(jobId).completed() > before);
     return cluster.rest().checkpoints(jobId).completed();
   }
 
   /**
-   * Reads {@code topic} with a {@code read_committed} consumer from the beginning until the
-   * values {@code r0 … r<expected-1>} have all been seen and every partition is read up to its
-   * last stable offset, or until {@code timeout}; returns the records read.
+   * Reads {@code topic} with a {@code read_committed} consumer from the beginning until the values
+   * {@code r0 … r<expected-1>} have all been seen and every partition is read up to its last stable
+   * offset, or until {@code timeout}; returns the records read.
    */
   static List<ConsumerRecord<byte[], byte[]>> readCommitted(
       String bootstrapServers, String topic, int expected, Duration timeout) {
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
     BitSet seen = new BitSet(expected);
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"))) {
-      List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-          .map(p -> new TopicPartition(topic, p.partition())).toList();
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                5000,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"))) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic).stream()
+              .map(p -> new TopicPartition(topic, p.partition()))
+              .toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       long deadline = System.nanoTime() + timeout.toNanos();
@@ -135,8 +163,14 @@ final class FaultJobs {
    * expected} records (at most {@code wait}), cancels the job through the REST API, checks that it
    * ended CANCELED, and reads the output again from the start with a read_committed consumer.
    */
-  static CopyOutput finish(FlinkSessionCluster cluster, String jobId, String bootstrapServers,
-      String out, int expected, Duration wait, Duration stepTimeout) {
+  static CopyOutput finish(
+      FlinkSessionCluster cluster,
+      String jobId,
+      String bootstrapServers,
+      String out,
+      int expected,
+      Duration wait,
+      Duration stepTimeout) {
     readCommitted(bootstrapServers, out, expected, wait);
     cluster.rest().cancel(jobId);
     assertEquals("CANCELED", awaitEnd(cluster, jobId, stepTimeout));
@@ -173,8 +207,14 @@ final class FaultJobs {
         throw new IllegalStateException("Interrupted while waiting for " + what, e);
       }
     }
-    throw new AssertionError("Timed out after " + timeout + " waiting for " + what
-        + (last == null ? "" : " (last error: " + last + ")") + "\n" + cluster.diagnostics());
+    throw new AssertionError(
+        "Timed out after "
+            + timeout
+            + " waiting for "
+            + what
+            + (last == null ? "" : " (last error: " + last + ")")
+            + "\n"
+            + cluster.diagnostics());
   }
 
   /** Sleeps, turning an interrupt into a failure of the test. */
@@ -186,5 +226,4 @@ final class FaultJobs {
       throw new IllegalStateException(e);
     }
   }
-
 }

@@ -24,16 +24,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Fault tests against real processes: a session cluster of child JVMs (a JobManager and two
- * TaskManagers) runs a streaming copy job ({@link CopyJob}) submitted with {@code
- * --flinkMaster}, and TaskManagers are killed with {@code kill -9} at random moments while it
- * runs and its input is being written, each replaced by a new TaskManager. The job has no end of
- * its own: once a read_committed consumer has seen every input record in the output (or after
- * a deadline) it is cancelled through the REST API, and the output is then read again from the
- * start with a read_committed consumer and compared with the input.
+ * TaskManagers) runs a streaming copy job ({@link CopyJob}) submitted with {@code --flinkMaster},
+ * and TaskManagers are killed with {@code kill -9} at random moments while it runs and its input is
+ * being written, each replaced by a new TaskManager. The job has no end of its own: once a
+ * read_committed consumer has seen every input record in the output (or after a deadline) it is
+ * cancelled through the REST API, and the output is then read again from the start with a
+ * read_committed consumer and compared with the input.
  *
- * <p>A third case kills a whole exactly-once job mid-transaction and starts it again from its
- * last checkpoint with the same transactional-id prefix; a fourth adds partitions to the input
- * topic while the job copies it.
+ * <p>A third case kills a whole exactly-once job mid-transaction and starts it again from its last
+ * checkpoint with the same transactional-id prefix; a fourth adds partitions to the input topic
+ * while the job copies it.
  *
  * <p>The size is bounded for CI: {@value #DEFAULT_RECORDS} records and {@value #DEFAULT_KILLS}
  * kills per case by default; the {@code soak} Maven profile sets {@code fault.records}, {@code
@@ -56,8 +56,11 @@ class FlinkClusterFaultIT {
   @Test
   void exactlyOnceUnderTaskManagerKillsLosesAndDuplicatesNothing() throws Exception {
     String prefix = "eos-tm-kill-" + System.nanoTime();
-    CopyOutput output = copyWithKills("exactly-once",
-        Map.of("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", prefix));
+    CopyOutput output =
+        copyWithKills(
+            "exactly-once",
+            Map.of(
+                "sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", prefix));
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
     assertEquals(Set.of(), output.outOfOrderKeys(), () -> "order: " + output);
@@ -66,19 +69,20 @@ class FlinkClusterFaultIT {
 
   @Test
   void atLeastOnceUnderTaskManagerKillsLosesNothing() throws Exception {
-    assumeTrue(FaultJobs.ALL_CASES,
+    assumeTrue(
+        FaultJobs.ALL_CASES,
         "at-least-once TaskManager kills run with -Dfault.all-cases=true (the soak profile)");
-    CopyOutput output = copyWithKills("at-least-once",
-        Map.of("sink.delivery-guarantee", "at-least-once"));
+    CopyOutput output =
+        copyWithKills("at-least-once", Map.of("sink.delivery-guarantee", "at-least-once"));
     assertEquals(0, output.missing(), () -> "lost: " + output);
   }
 
   /**
-   * Partition discovery under load: the input topic has 2 partitions when the exactly-once copy
-   * job starts (discovery every second); half of the records are written to them, then 2
-   * partitions are added and the other half is written to all 4 while the job runs. Records
-   * written to the new partitions before the job found them are read from their earliest offset:
-   * none is lost, none duplicated.
+   * Partition discovery under load: the input topic has 2 partitions when the exactly-once copy job
+   * starts (discovery every second); half of the records are written to them, then 2 partitions are
+   * added and the other half is written to all 4 while the job runs. Records written to the new
+   * partitions before the job found them are read from their earliest offset: none is lost, none
+   * duplicated.
    */
   @Test
   void partitionsAddedUnderLoadAreReadFromTheirEarliestOffset() throws Exception {
@@ -88,21 +92,40 @@ class FlinkClusterFaultIT {
     KAFKA.createTopic(in, 2);
     KAFKA.createTopic(out, CopyJob.PARTITIONS);
     String jobName = "discovery-" + in;
-    CopyJob.pipeline(CopyJob.options(cluster.flinkMaster(), jobName), KAFKA.bootstrapServers(),
-        in, out, Map.of("scan.topic-partition-discovery.interval", "1 s"),
-        Map.of("sink.delivery-guarantee", "exactly-once",
-            "sink.transactional-id-prefix", "eos-" + in)).run();
+    CopyJob.pipeline(
+            CopyJob.options(cluster.flinkMaster(), jobName),
+            KAFKA.bootstrapServers(),
+            in,
+            out,
+            Map.of("scan.topic-partition-discovery.interval", "1 s"),
+            Map.of(
+                "sink.delivery-guarantee",
+                "exactly-once",
+                "sink.transactional-id-prefix",
+                "eos-" + in))
+        .run();
     String jobId = FaultJobs.awaitJob(cluster, jobName);
     FaultJobs.awaitRunning(cluster, jobId, STEP_TIMEOUT);
     int half = RECORDS / 2;
     CopyJob.produce(KAFKA.bootstrapServers(), in, 0, half, RATE, 2).close();
-    KAFKA.admin().createPartitions(Map.of(in, NewPartitions.increaseTo(CopyJob.PARTITIONS)))
-        .all().get();
-    CopyJob.produce(KAFKA.bootstrapServers(), in, half, RECORDS - half, RATE,
-        CopyJob.PARTITIONS).close();
-    CopyOutput output = FaultJobs.finish(cluster, jobId, KAFKA.bootstrapServers(), out, RECORDS,
-        Duration.ofMinutes(5), STEP_TIMEOUT);
-    System.out.printf("FAULT RESULT partitions 2 -> 4 under load, exactly-once: %d records: %s%n",
+    KAFKA
+        .admin()
+        .createPartitions(Map.of(in, NewPartitions.increaseTo(CopyJob.PARTITIONS)))
+        .all()
+        .get();
+    CopyJob.produce(KAFKA.bootstrapServers(), in, half, RECORDS - half, RATE, CopyJob.PARTITIONS)
+        .close();
+    CopyOutput output =
+        FaultJobs.finish(
+            cluster,
+            jobId,
+            KAFKA.bootstrapServers(),
+            out,
+            RECORDS,
+            Duration.ofMinutes(5),
+            STEP_TIMEOUT);
+    System.out.printf(
+        "FAULT RESULT partitions 2 -> 4 under load, exactly-once: %d records: %s%n",
         RECORDS, output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
@@ -122,8 +145,13 @@ class FlinkClusterFaultIT {
     KAFKA.createTopic(out, CopyJob.PARTITIONS);
     String jobName = guarantee + "-" + in;
     long start = System.nanoTime();
-    CopyJob.pipeline(CopyJob.options(cluster.flinkMaster(), jobName), KAFKA.bootstrapServers(),
-        in, out, sinkOptions).run();
+    CopyJob.pipeline(
+            CopyJob.options(cluster.flinkMaster(), jobName),
+            KAFKA.bootstrapServers(),
+            in,
+            out,
+            sinkOptions)
+        .run();
     String jobId = FaultJobs.awaitJob(cluster, jobName);
     FaultJobs.awaitRunning(cluster, jobId, STEP_TIMEOUT);
     Random random = new Random(SEED);
@@ -135,18 +163,31 @@ class FlinkClusterFaultIT {
     }
     // The job has no end of its own: once the output holds every record (or the wait is over),
     // it is cancelled, and the output is read again from the start.
-    CopyOutput output = FaultJobs.finish(cluster, jobId, KAFKA.bootstrapServers(), out, RECORDS,
-        Duration.ofMinutes(5), STEP_TIMEOUT);
+    CopyOutput output =
+        FaultJobs.finish(
+            cluster,
+            jobId,
+            KAFKA.bootstrapServers(),
+            out,
+            RECORDS,
+            Duration.ofMinutes(5),
+            STEP_TIMEOUT);
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    System.out.printf("FAULT RESULT %s: %d records, %d TaskManager kills (seed %d), %d restores,"
-            + " %d s: %s%n", guarantee, RECORDS, KILLS, SEED,
-        cluster.rest().checkpoints(jobId).restored(), seconds, output);
+    System.out.printf(
+        "FAULT RESULT %s: %d records, %d TaskManager kills (seed %d), %d restores," + " %d s: %s%n",
+        guarantee,
+        RECORDS,
+        KILLS,
+        SEED,
+        cluster.rest().checkpoints(jobId).restored(),
+        seconds,
+        output);
     return output;
   }
 
   /**
-   * Once the job runs all its tasks and completed a checkpoint since, waits a random time under
-   * 1.5 s, kills a random TaskManager with {@code kill -9} and starts a replacement.
+   * Once the job runs all its tasks and completed a checkpoint since, waits a random time under 1.5
+   * s, kills a random TaskManager with {@code kill -9} and starts a replacement.
    */
   private static void killAtRandomMoment(
       FlinkSessionCluster cluster, String jobId, Random random, String what) {
@@ -154,8 +195,10 @@ class FlinkClusterFaultIT {
     long completed = cluster.rest().checkpoints(jobId).completed();
     FaultJobs.awaitCheckpointAfter(cluster, jobId, completed, STEP_TIMEOUT);
     FaultJobs.sleep(random.nextInt(1500));
-    assertEquals("RUNNING", cluster.rest().jobState(jobId), what
-        + ": the job must still run (a job that ended too soon needs more fault.records)");
+    assertEquals(
+        "RUNNING",
+        cluster.rest().jobState(jobId),
+        what + ": the job must still run (a job that ended too soon needs more fault.records)");
     String victim = cluster.killTaskManager(random.nextInt(cluster.liveTaskManagers()));
     String replacement = cluster.startTaskManager();
     System.out.printf("%s: %s killed (kill -9), %s started%n", what, victim, replacement);
@@ -164,9 +207,9 @@ class FlinkClusterFaultIT {
   /**
    * An exactly-once job killed mid-transaction and started again with the same {@code
    * sink.transactional-id-prefix}: every TaskManager is killed with {@code kill -9} while one of
-   * the sink's transactions is open (seen in the broker's transaction listing, and still open
-   * after the kill: it blocks read_committed readers), the job is cancelled through the REST API,
-   * and a new job is submitted from its last retained checkpoint. The new job's writers abort the
+   * the sink's transactions is open (seen in the broker's transaction listing, and still open after
+   * the kill: it blocks read_committed readers), the job is cancelled through the REST API, and a
+   * new job is submitted from its last retained checkpoint. The new job's writers abort the
    * lingering transaction, so a read_committed reader sees every input record exactly once, in
    * order, long before the broker's transaction timeout (15 minutes) would have ended it.
    */
@@ -183,8 +226,9 @@ class FlinkClusterFaultIT {
         Map.of("sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", prefix);
 
     String first = "first-" + in;
-    CopyJob.pipeline(CopyJob.options(cluster.flinkMaster(), first), KAFKA.bootstrapServers(), in,
-        out, sink).run();
+    CopyJob.pipeline(
+            CopyJob.options(cluster.flinkMaster(), first), KAFKA.bootstrapServers(), in, out, sink)
+        .run();
     String firstId = FaultJobs.awaitJob(cluster, first);
     FaultJobs.awaitRunning(cluster, firstId, STEP_TIMEOUT);
     try (CopyJob.Producing producing =
@@ -195,9 +239,10 @@ class FlinkClusterFaultIT {
       String checkpoint = cluster.rest().checkpoints(firstId).latestPath();
       assertNotNull(checkpoint, "the cancelled job retained no checkpoint");
       long[] blocked = stableAndEndOffsets(out);
-      System.out.printf("job killed with open transactions %s and cancelled: output end offsets"
-          + " %d read_committed, %d read_uncommitted; restoring %s%n", lingering, blocked[0],
-          blocked[1], checkpoint);
+      System.out.printf(
+          "job killed with open transactions %s and cancelled: output end offsets"
+              + " %d read_committed, %d read_uncommitted; restoring %s%n",
+          lingering, blocked[0], blocked[1], checkpoint);
 
       cluster.startTaskManager();
       cluster.startTaskManager();
@@ -212,14 +257,19 @@ class FlinkClusterFaultIT {
       cluster.rest().cancel(secondId);
       assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, secondId, STEP_TIMEOUT));
     }
-    CopyOutput output = CopyOutput.of(
-        FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, STEP_TIMEOUT), RECORDS);
-    System.out.printf("FAULT RESULT kill mid-transaction, cancel, restart with the same prefix:"
-        + " %d records: %s%n", RECORDS, output);
+    CopyOutput output =
+        CopyOutput.of(
+            FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, STEP_TIMEOUT), RECORDS);
+    System.out.printf(
+        "FAULT RESULT kill mid-transaction, cancel, restart with the same prefix:"
+            + " %d records: %s%n",
+        RECORDS, output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
     assertEquals(Set.of(), output.outOfOrderKeys(), () -> "order: " + output);
-    assertEquals(List.of(), FaultJobs.openTransactions(KAFKA.admin(), prefix),
+    assertEquals(
+        List.of(),
+        FaultJobs.openTransactions(KAFKA.admin(), prefix),
         "transactions of the prefix still open after the second job");
   }
 
@@ -257,15 +307,23 @@ class FlinkClusterFaultIT {
   private static long[] stableAndEndOffsets(String topic) {
     long[] sums = new long[2];
     for (String isolation : List.of("read_committed", "read_uncommitted")) {
-      try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-          ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-          ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-          ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-          ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation))) {
-        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-            .map(p -> new TopicPartition(topic, p.partition())).toList();
-        long sum = consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue)
-            .sum();
+      try (KafkaConsumer<byte[], byte[]> consumer =
+          new KafkaConsumer<>(
+              Map.of(
+                  ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                  KAFKA.bootstrapServers(),
+                  ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                  ByteArrayDeserializer.class,
+                  ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                  ByteArrayDeserializer.class,
+                  ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                  isolation))) {
+        List<TopicPartition> partitions =
+            consumer.partitionsFor(topic).stream()
+                .map(p -> new TopicPartition(topic, p.partition()))
+                .toList();
+        long sum =
+            consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
         sums[isolation.equals("read_committed") ? 0 : 1] = sum;
       }
     }

@@ -20,21 +20,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The fault suite: seeded, replayable schedules of faults ({@link FaultSchedule}) against the
- * copy job ({@link CopyJob}) on a session cluster of child JVMs, reading from and writing to a
- * child-process broker that clients reach only through a TCP proxy ({@link TcpProxy}, the
- * broker advertises the proxy's port). Each schedule draws its steps from: a TaskManager killed
- * with {@code kill -9} (also at once, before the first checkpoint) and replaced, the broker
- * killed with {@code kill -9} and started again, every client connection stalled for 3 s, every
- * connection cut, a savepoint taken, a restore from an older savepoint (the job cancelled and
- * started again from a savepoint taken before), and a rescale (stopped with a savepoint, started
- * again with parallelism 2 ↔ 3). A checker then reads the output with read_committed: every
- * input id at least once, each key's first occurrences in input order; for exactly-once every id
- * exactly once and each key's records in order, unless the schedule restored an older savepoint
- * (whose replays are written again by design: counted and printed).
+ * The fault suite: seeded, replayable schedules of faults ({@link FaultSchedule}) against the copy
+ * job ({@link CopyJob}) on a session cluster of child JVMs, reading from and writing to a
+ * child-process broker that clients reach only through a TCP proxy ({@link TcpProxy}, the broker
+ * advertises the proxy's port). Each schedule draws its steps from: a TaskManager killed with
+ * {@code kill -9} (also at once, before the first checkpoint) and replaced, the broker killed with
+ * {@code kill -9} and started again, every client connection stalled for 3 s, every connection cut,
+ * a savepoint taken, a restore from an older savepoint (the job cancelled and started again from a
+ * savepoint taken before), and a rescale (stopped with a savepoint, started again with parallelism
+ * 2 ↔ 3). A checker then reads the output with read_committed: every input id at least once, each
+ * key's first occurrences in input order; for exactly-once every id exactly once and each key's
+ * records in order, unless the schedule restored an older savepoint (whose replays are written
+ * again by design: counted and printed).
  *
- * <p>{@code mvn verify} runs {@value #DEFAULT_SCHEDULES} short schedules (one per guarantee);
- * the {@code soak} profile sets {@code fault.schedules}, {@code fault.steps} and {@code
+ * <p>{@code mvn verify} runs {@value #DEFAULT_SCHEDULES} short schedules (one per guarantee); the
+ * {@code soak} profile sets {@code fault.schedules}, {@code fault.steps} and {@code
  * fault.schedule-records} higher. Every schedule prints its seed; {@code -Dfault.seed=<seed>}
  * replays the first one.
  */
@@ -48,8 +48,8 @@ class FlinkFaultScheduleIT {
   private static final int RATE = Integer.getInteger("fault.rate", 1000);
   private static final long FIRST_SEED = Long.getLong("fault.seed", System.nanoTime());
   private static final Duration STEP_TIMEOUT = Duration.ofMinutes(2);
-  private static final List<String> ACTIONS = List.of(
-      "tm-kill", "broker-kill", "stall", "cut", "savepoint", "restore-older", "rescale");
+  private static final List<String> ACTIONS =
+      List.of("tm-kill", "broker-kill", "stall", "cut", "savepoint", "restore-older", "rescale");
 
   private static TcpProxy proxy;
   private static EmbeddedKafkaCluster broker;
@@ -58,9 +58,10 @@ class FlinkFaultScheduleIT {
   @BeforeAll
   static void startBroker() {
     proxy = TcpProxy.open();
-    broker = EmbeddedKafkaCluster.childProcess()
-        .brokerProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + proxy.port())
-        .build();
+    broker =
+        EmbeddedKafkaCluster.childProcess()
+            .brokerProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + proxy.port())
+            .build();
     proxy.target(broker.bootstrapServers());
     broker.start();
   }
@@ -81,13 +82,18 @@ class FlinkFaultScheduleIT {
     long totalSteps = 0;
     for (int i = 0; i < SCHEDULES; i++) {
       String guarantee = i % 2 == 0 ? "exactly-once" : "at-least-once";
-      FaultSchedule schedule =
-          FaultSchedule.random(FIRST_SEED + i, STEPS, ACTIONS, 1_000, 3_000);
+      FaultSchedule schedule = FaultSchedule.random(FIRST_SEED + i, STEPS, ACTIONS, 1_000, 3_000);
       runSchedule(schedule, guarantee);
       totalSteps += schedule.steps().size();
     }
-    RESULTS.add("FAULT SUITE: " + SCHEDULES + " schedules, " + totalSteps + " faults injected, "
-        + (long) SCHEDULES * RECORDS + " input records checked");
+    RESULTS.add(
+        "FAULT SUITE: "
+            + SCHEDULES
+            + " schedules, "
+            + totalSteps
+            + " faults injected, "
+            + (long) SCHEDULES * RECORDS
+            + " input records checked");
   }
 
   private void runSchedule(FaultSchedule schedule, String guarantee) throws Exception {
@@ -108,25 +114,31 @@ class FlinkFaultScheduleIT {
     long start = System.nanoTime();
     job.start(null, 2);
     try (CopyJob.Producing producing = CopyJob.produce(servers, in, RECORDS, RATE)) {
-      schedule.run(Map.of(
-          "tm-kill", () -> {
-            String victim = cluster.killTaskManager(random.nextInt(cluster.liveTaskManagers()));
-            cluster.startTaskManager();
-            System.out.printf("  %s killed, replaced%n", victim);
-          },
-          "broker-kill", () -> {
-            broker.kill();
-            broker.start();
-          },
-          "stall", () -> {
-            proxy.pause();
-            FaultJobs.sleep(3_000);
-            proxy.resume();
-          },
-          "cut", () -> System.out.printf("  %d connections cut%n", proxy.cut()),
-          "savepoint", job::savepoint,
-          "restore-older", () -> job.restoreOlder(random),
-          "rescale", job::rescale), System.out::println);
+      schedule.run(
+          Map.of(
+              "tm-kill",
+                  () -> {
+                    String victim =
+                        cluster.killTaskManager(random.nextInt(cluster.liveTaskManagers()));
+                    cluster.startTaskManager();
+                    System.out.printf("  %s killed, replaced%n", victim);
+                  },
+              "broker-kill",
+                  () -> {
+                    broker.kill();
+                    broker.start();
+                  },
+              "stall",
+                  () -> {
+                    proxy.pause();
+                    FaultJobs.sleep(3_000);
+                    proxy.resume();
+                  },
+              "cut", () -> System.out.printf("  %d connections cut%n", proxy.cut()),
+              "savepoint", job::savepoint,
+              "restore-older", () -> job.restoreOlder(random),
+              "rescale", job::rescale),
+          System.out::println);
     }
     job.awaitRunning();
     FaultJobs.readCommitted(servers, out, RECORDS, Duration.ofMinutes(3));
@@ -134,13 +146,16 @@ class FlinkFaultScheduleIT {
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
     CopyOutput output =
         CopyOutput.of(FaultJobs.readCommitted(servers, out, RECORDS, STEP_TIMEOUT), RECORDS);
-    String result = String.format("FAULT RESULT schedule %d (%s, %s): %d records, %d s, %d"
-        + " rollbacks: %s", schedule.seed(), guarantee, schedule.steps(), RECORDS, seconds,
-        job.rollbacks, output);
+    String result =
+        String.format(
+            "FAULT RESULT schedule %d (%s, %s): %d records, %d s, %d" + " rollbacks: %s",
+            schedule.seed(), guarantee, schedule.steps(), RECORDS, seconds, job.rollbacks, output);
     RESULTS.add(result);
     System.out.println(result);
     assertEquals(0, output.missing(), () -> "lost: " + result + "\n" + schedule);
-    assertEquals(Set.of(), output.firstOccurrencesOutOfOrderKeys(),
+    assertEquals(
+        Set.of(),
+        output.firstOccurrencesOutOfOrderKeys(),
         () -> "order of first occurrences: " + result + "\n" + schedule);
     if (guarantee.equals("exactly-once") && job.rollbacks == 0) {
       assertEquals(0, output.duplicates(), () -> "duplicated: " + result + "\n" + schedule);
@@ -161,7 +176,11 @@ class FlinkFaultScheduleIT {
     private int starts;
     int rollbacks;
 
-    RunningJob(FlinkSessionCluster cluster, String servers, String in, String out,
+    RunningJob(
+        FlinkSessionCluster cluster,
+        String servers,
+        String in,
+        String out,
         Map<String, String> sink) {
       this.cluster = cluster;
       this.servers = servers;
@@ -186,14 +205,15 @@ class FlinkFaultScheduleIT {
     }
 
     void savepoint() {
-      savepoints.add(retried("savepoint", () -> cluster.rest().savepoint(jobId, false, STEP_TIMEOUT)));
+      savepoints.add(
+          retried("savepoint", () -> cluster.rest().savepoint(jobId, false, STEP_TIMEOUT)));
       System.out.printf("  savepoint %d taken%n", savepoints.size());
     }
 
     /**
-     * Runs a savepoint action, again (up to 3 times) when Flink declines it because a task is
-     * not running at that moment: a TaskManager kill or a cut connection just before restarts
-     * the job, which a real operator would wait out too.
+     * Runs a savepoint action, again (up to 3 times) when Flink declines it because a task is not
+     * running at that moment: a TaskManager kill or a cut connection just before restarts the job,
+     * which a real operator would wait out too.
      */
     private String retried(String what, java.util.function.Supplier<String> action) {
       for (int attempt = 1; ; attempt++) {
@@ -204,7 +224,9 @@ class FlinkFaultScheduleIT {
           if (attempt == 3) {
             throw e;
           }
-          System.out.printf("  %s declined (%s), again%n", what,
+          System.out.printf(
+              "  %s declined (%s), again%n",
+              what,
               e.getMessage().lines().findFirst().orElse("").replaceAll("(.{200}).*", "$1..."));
         }
       }
@@ -223,8 +245,10 @@ class FlinkFaultScheduleIT {
     }
 
     void rescale() {
-      String savepoint = retried("stop with a savepoint",
-          () -> cluster.rest().stopWithSavepoint(jobId, false, STEP_TIMEOUT));
+      String savepoint =
+          retried(
+              "stop with a savepoint",
+              () -> cluster.rest().stopWithSavepoint(jobId, false, STEP_TIMEOUT));
       FaultJobs.awaitEnd(cluster, jobId, STEP_TIMEOUT);
       savepoints.add(savepoint);
       start(savepoint, parallelism == 2 ? 3 : 2);

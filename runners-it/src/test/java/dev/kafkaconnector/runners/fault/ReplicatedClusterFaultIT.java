@@ -21,24 +21,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Broker kills on a replicated cluster: three child-process KRaft nodes ({@code brokers(3)}:
- * every node a broker and a controller-quorum voter; replication factor 3 and {@code
- * min.insync.replicas} 2 for the topics, {@code __consumer_offsets} and {@code
- * __transaction_state}; unclean leader election off) hold the input and the output topic of an
- * exactly-once copy job ({@link CopyJob}) on the child-JVM Flink cluster, while the test writes
- * the input. Nodes are killed with {@code kill -9} and started again one at a time:
+ * Broker kills on a replicated cluster: three child-process KRaft nodes ({@code brokers(3)}: every
+ * node a broker and a controller-quorum voter; replication factor 3 and {@code min.insync.replicas}
+ * 2 for the topics, {@code __consumer_offsets} and {@code __transaction_state}; unclean leader
+ * election off) hold the input and the output topic of an exactly-once copy job ({@link CopyJob})
+ * on the child-JVM Flink cluster, while the test writes the input. Nodes are killed with {@code
+ * kill -9} and started again one at a time:
  *
  * <ul>
  *   <li>{@code mid-write}: the leader of an output partition, then the transaction coordinator of
  *       one of the sink's transactional ids (found with {@code describeTransactions} after the
- *       first node is back; when it is the node killed first, another node: the output
- *       partition's new leader or else any other);
+ *       first node is back; when it is the node killed first, another node: the output partition's
+ *       new leader or else any other);
  *   <li>{@code mid-read}: the leader of an input partition.
  * </ul>
  *
- * <p>A read_committed consumer then must see every input record exactly once, each key's records
- * in input order ({@link CopyOutput}). The size is bounded for CI ({@value #DEFAULT_RECORDS}
- * records, {@value #DEFAULT_ROUNDS} round of kills per case); the {@code soak} profile sets {@code
+ * <p>A read_committed consumer then must see every input record exactly once, each key's records in
+ * input order ({@link CopyOutput}). The size is bounded for CI ({@value #DEFAULT_RECORDS} records,
+ * {@value #DEFAULT_ROUNDS} round of kills per case); the {@code soak} profile sets {@code
  * fault.replicated-records} (else {@code fault.records}), {@code fault.replicated-rounds} and
  * {@code fault.replicated-rate} higher. One Flink cluster and one 3-node cluster serve the class.
  */
@@ -47,16 +47,19 @@ class ReplicatedClusterFaultIT {
 
   static final int DEFAULT_RECORDS = 3_000;
   static final int DEFAULT_ROUNDS = 1;
-  private static final int RECORDS = Integer.getInteger("fault.replicated-records",
-      Integer.getInteger("fault.records", DEFAULT_RECORDS));
+  private static final int RECORDS =
+      Integer.getInteger(
+          "fault.replicated-records", Integer.getInteger("fault.records", DEFAULT_RECORDS));
   private static final int ROUNDS = Integer.getInteger("fault.replicated-rounds", DEFAULT_ROUNDS);
+
   /**
    * Input records per second: 500 by default. A killed node is back in sync 6 to 21 s later on two
    * busy cores, so at the CI size (6 s of input) the second kill of {@code mid-write} lands after
-   * the last input record was sent, while the job still copies and commits; the soak size (60 s
-   * of input at 1,000 per second) puts more of its kills while the input is written.
+   * the last input record was sent, while the job still copies and commits; the soak size (60 s of
+   * input at 1,000 per second) puts more of its kills while the input is written.
    */
   private static final int RATE = Integer.getInteger("fault.replicated-rate", 500);
+
   private static final Duration STEP_TIMEOUT = Duration.ofMinutes(2);
   private static final long SEED = Long.getLong("fault.seed", System.nanoTime());
 
@@ -95,9 +98,14 @@ class ReplicatedClusterFaultIT {
     kafka.createTopic(out, CopyJob.PARTITIONS);
     String jobName = "replicated-" + in;
     long start = System.nanoTime();
-    CopyJob.pipeline(CopyJob.options(cluster.flinkMaster(), jobName), kafka.bootstrapServers(),
-        in, out, Map.of("sink.delivery-guarantee", "exactly-once",
-            "sink.transactional-id-prefix", prefix)).run();
+    CopyJob.pipeline(
+            CopyJob.options(cluster.flinkMaster(), jobName),
+            kafka.bootstrapServers(),
+            in,
+            out,
+            Map.of(
+                "sink.delivery-guarantee", "exactly-once", "sink.transactional-id-prefix", prefix))
+        .run();
     String jobId = FaultJobs.awaitJob(cluster, jobName);
     FaultJobs.awaitRunning(cluster, jobId, STEP_TIMEOUT);
     // a first checkpoint before the input is written: the first job on a fresh Flink cluster takes
@@ -133,8 +141,9 @@ class ReplicatedClusterFaultIT {
           if (victim == previous) {
             int leader = leader(out, partition);
             victim = leader != previous ? leader : (previous % 3) + 1;
-            role += " was the node killed before; instead "
-                + (leader != previous ? "leader of " + out + "-" + partition : "another node");
+            role +=
+                " was the node killed before; instead "
+                    + (leader != previous ? "leader of " + out + "-" + partition : "another node");
           }
         }
         role += roles(victim, prefix, in, out);
@@ -146,18 +155,35 @@ class ReplicatedClusterFaultIT {
         killsWhileWriting += writing ? 1 : 0;
         previous = victim;
         victims.add("broker " + victim);
-        System.out.printf("replicated kill %d of %d (%s): broker %d (%s) killed (kill -9) after"
-                + " %d of %d input records were sent, back in sync after %d ms%n", kill, kills,
-            side, victim, role, sent, RECORDS, (System.nanoTime() - killNanos) / 1_000_000);
+        System.out.printf(
+            "replicated kill %d of %d (%s): broker %d (%s) killed (kill -9) after"
+                + " %d of %d input records were sent, back in sync after %d ms%n",
+            kill,
+            kills,
+            side,
+            victim,
+            role,
+            sent,
+            RECORDS,
+            (System.nanoTime() - killNanos) / 1_000_000);
       }
     }
     String servers = kafka.bootstrapServers();
-    CopyOutput output = FaultJobs.finish(cluster, jobId, servers, out, RECORDS,
-        Duration.ofMinutes(5), STEP_TIMEOUT);
+    CopyOutput output =
+        FaultJobs.finish(
+            cluster, jobId, servers, out, RECORDS, Duration.ofMinutes(5), STEP_TIMEOUT);
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    System.out.printf("FAULT RESULT replicated exactly-once %s: %d records, %d kills %s (%d while"
-            + " the input was written; seed %d), %d restores, %d s: %s%n", side, RECORDS, kills,
-        victims, killsWhileWriting, SEED, cluster.rest().checkpoints(jobId).restored(), seconds,
+    System.out.printf(
+        "FAULT RESULT replicated exactly-once %s: %d records, %d kills %s (%d while"
+            + " the input was written; seed %d), %d restores, %d s: %s%n",
+        side,
+        RECORDS,
+        kills,
+        victims,
+        killsWhileWriting,
+        SEED,
+        cluster.rest().checkpoints(jobId).restored(),
+        seconds,
         output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
@@ -166,8 +192,15 @@ class ReplicatedClusterFaultIT {
 
   /** The id of the node leading {@code topic}'s {@code partition}. */
   private static int leader(String topic, int partition) throws Exception {
-    return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
-        .get(partition).leader().id();
+    return admin
+        .describeTopics(List.of(topic))
+        .allTopicNames()
+        .get()
+        .get(topic)
+        .partitions()
+        .get(partition)
+        .leader()
+        .id();
   }
 
   /** The first (in name order) transactional id of {@code prefix} the brokers know, awaited. */
@@ -192,7 +225,11 @@ class ReplicatedClusterFaultIT {
 
   /** The node that is the transaction coordinator of {@code transactionalId}. */
   private static int coordinator(String transactionalId) throws Exception {
-    return admin.describeTransactions(List.of(transactionalId)).all().get().get(transactionalId)
+    return admin
+        .describeTransactions(List.of(transactionalId))
+        .all()
+        .get()
+        .get(transactionalId)
         .coordinatorId();
   }
 
@@ -200,8 +237,16 @@ class ReplicatedClusterFaultIT {
   private static String roles(int broker, String prefix, String in, String out) throws Exception {
     StringBuilder roles = new StringBuilder();
     for (String topic : List.of(in, out)) {
-      long led = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
-          .stream().filter(p -> p.leader() != null && p.leader().id() == broker).count();
+      long led =
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get()
+              .get(topic)
+              .partitions()
+              .stream()
+              .filter(p -> p.leader() != null && p.leader().id() == broker)
+              .count();
       roles.append("; leader of ").append(led).append(" of ").append(topic);
     }
     long coordinated = 0;
@@ -212,11 +257,18 @@ class ReplicatedClusterFaultIT {
       }
     }
     if (!ids.isEmpty()) {
-      coordinated = admin.describeTransactions(ids).all().get().values().stream()
-          .filter(d -> d.coordinatorId() == broker).count();
+      coordinated =
+          admin.describeTransactions(ids).all().get().values().stream()
+              .filter(d -> d.coordinatorId() == broker)
+              .count();
     }
-    return roles.append("; coordinator of ").append(coordinated).append(" of ").append(ids.size())
-        .append(" transactional ids").toString();
+    return roles
+        .append("; coordinator of ")
+        .append(coordinated)
+        .append(" of ")
+        .append(ids.size())
+        .append(" transactional ids")
+        .toString();
   }
 
   /** Waits until {@code producing} has sent {@code count} records or ended. */
@@ -225,8 +277,15 @@ class ReplicatedClusterFaultIT {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (producing.sent() < count && !producing.done()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("Timed out after " + timeout + " waiting for the test producer"
-            + " to send " + count + " input records; " + producing.sent() + " sent");
+        throw new AssertionError(
+            "Timed out after "
+                + timeout
+                + " waiting for the test producer"
+                + " to send "
+                + count
+                + " input records; "
+                + producing.sent()
+                + " sent");
       }
       Thread.sleep(50);
     }

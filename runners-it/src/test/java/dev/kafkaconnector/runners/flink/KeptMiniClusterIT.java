@@ -19,7 +19,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Beam jobs with {@code [auto]} run on the kept cluster, batch and streaming, one after another. */
+/**
+ * Beam jobs with {@code [auto]} run on the kept cluster, batch and streaming, one after another.
+ */
 class KeptMiniClusterIT {
   private static KeptMiniCluster cluster;
 
@@ -46,13 +48,17 @@ class KeptMiniClusterIT {
     assertEquals(before + 3, jobs.size(), "jobs on the kept cluster: " + jobs);
     assertTrue(
         jobs.stream().allMatch(j -> j.getJobState() == JobStatus.FINISHED),
-        () -> jobs.stream().map(j -> j.getJobName() + "=" + j.getJobState()).collect(Collectors.joining(", ")));
+        () ->
+            jobs.stream()
+                .map(j -> j.getJobName() + "=" + j.getJobState())
+                .collect(Collectors.joining(", ")));
   }
 
   @Test
   void aFailingJobFailsItsRunAndLeavesTheClusterUsable() throws Exception {
     Pipeline pipeline = Pipeline.create(PipelineRunners.flink("[auto]", 2, true));
-    PAssert.that(pipeline.apply(Create.of(1L, 2L)).apply(Sum.longsGlobally())).containsInAnyOrder(4L);
+    PAssert.that(pipeline.apply(Create.of(1L, 2L)).apply(Sum.longsGlobally()))
+        .containsInAnyOrder(4L);
     assertThrows(Exception.class, () -> pipeline.run().waitUntilFinish());
 
     runSum(PipelineRunners.flink("[auto]", 2, true), 10);

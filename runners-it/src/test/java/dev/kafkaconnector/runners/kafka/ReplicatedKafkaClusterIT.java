@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A cluster of three child-process nodes ({@code brokers(3)}): all registered, a topic and the
- * internal topics with replication factor 3 and {@code min.insync.replicas} 2, and a
- * transactional producer that keeps working while the leader of its partition is killed with
- * {@code kill -9} and after it is started again.
+ * internal topics with replication factor 3 and {@code min.insync.replicas} 2, and a transactional
+ * producer that keeps working while the leader of its partition is killed with {@code kill -9} and
+ * after it is started again.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ReplicatedKafkaClusterIT {
@@ -72,30 +72,30 @@ class ReplicatedKafkaClusterIT {
       int newLeader = describe(admin, "replicated").partitions().get(0).leader().id();
       assertNotEquals(leader, newLeader, "a new leader is elected");
       kafka.startBroker(leader);
-      System.out.printf("leader %d killed, writes went on through %d, back in %d ms%n", leader,
-          newLeader, millisSince(killNanos));
+      System.out.printf(
+          "leader %d killed, writes went on through %d, back in %d ms%n",
+          leader, newLeader, millisSince(killNanos));
       assertTrue(kafka.isRunning(leader));
       assertBackInSync(admin, "replicated");
       send(kafka, "replicated", "after", 20);
       assertEquals(60, readCommitted(kafka, "replicated").size());
       assertThrows(IllegalArgumentException.class, () -> kafka.killBroker(4));
     }
-    assertThrows(IllegalStateException.class,
-        () -> EmbeddedKafkaCluster.inJvm().brokers(3).build());
+    assertThrows(
+        IllegalStateException.class, () -> EmbeddedKafkaCluster.inJvm().brokers(3).build());
   }
 
   /**
    * Every partition of {@code topic} has its 3 replicas in sync. Polled with a short deadline:
-   * {@code startBroker} saw the node back in every in-sync replica set (a change the controller
-   * has committed), but the broker that answers this test's request, possibly the node just
-   * started, may apply that change to its metadata cache a moment later.
+   * {@code startBroker} saw the node back in every in-sync replica set (a change the controller has
+   * committed), but the broker that answers this test's request, possibly the node just started,
+   * may apply that change to its metadata cache a moment later.
    */
   private static void assertBackInSync(Admin admin, String topic) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (true) {
       List<TopicPartitionInfo> partitions = describe(admin, topic).partitions();
-      if (partitions.stream().allMatch(p -> p.isr().size() == 3)
-          || System.nanoTime() > deadline) {
+      if (partitions.stream().allMatch(p -> p.isr().size() == 3) || System.nanoTime() > deadline) {
         for (TopicPartitionInfo partition : partitions) {
           assertEquals(3, partition.isr().size(), "back in sync: " + partition);
         }
@@ -117,11 +117,17 @@ class ReplicatedKafkaClusterIT {
 
   /** Sends {@code count} records in one transaction (acks=all, idempotent). */
   private static void send(EmbeddedKafkaCluster kafka, String topic, String prefix, int count) {
-    try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-        ProducerConfig.TRANSACTIONAL_ID_CONFIG, "replicated-" + prefix))) {
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "replicated-" + prefix))) {
       producer.initTransactions();
       producer.beginTransaction();
       for (int i = 0; i < count; i++) {
@@ -133,13 +139,19 @@ class ReplicatedKafkaClusterIT {
 
   private static List<ConsumerRecord<String, String>> readCommitted(
       EmbeddedKafkaCluster kafka, String topic) {
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"))) {
-      List<TopicPartition> partitions = List.of(
-          new TopicPartition(topic, 0), new TopicPartition(topic, 1));
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"))) {
+      List<TopicPartition> partitions =
+          List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1));
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       Map<TopicPartition, Long> end = consumer.endOffsets(partitions);

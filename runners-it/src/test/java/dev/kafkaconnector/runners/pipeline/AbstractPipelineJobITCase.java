@@ -41,8 +41,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * YAML jobs end to end on each runner against the real broker: the Kafka-only examples of the
- * spec (their sink replaced by a collector added through the SPI), with placeholders filled, the
+ * YAML jobs end to end on each runner against the real broker: the Kafka-only examples of the spec
+ * (their sink replaced by a collector added through the SPI), with placeholders filled, the
  * built-in catalog, routes, schema changes under EXCEPTION / LENIENT / IGNORE and dirty data.
  */
 abstract class AbstractPipelineJobITCase {
@@ -96,15 +96,19 @@ abstract class AbstractPipelineJobITCase {
   record Run(PipelineResult result, List<ChangeEvent> events) {
     Map<TableId, List<ChangeEvent>> byTable() {
       return events.stream()
-          .collect(Collectors.groupingBy(ChangeEvent::tableId, LinkedHashMap::new,
-              Collectors.toList()));
+          .collect(
+              Collectors.groupingBy(ChangeEvent::tableId, LinkedHashMap::new, Collectors.toList()));
     }
 
     long counter(String name) {
       long total = 0;
       for (MetricResult<Long> c :
-          result.metrics().queryMetrics(MetricsFilter.builder()
-              .addNameFilter(MetricNameFilter.named("kafka-connector", name)).build())
+          result
+              .metrics()
+              .queryMetrics(
+                  MetricsFilter.builder()
+                      .addNameFilter(MetricNameFilter.named("kafka-connector", name))
+                      .build())
               .getCounters()) {
         total += c.getAttempted();
       }
@@ -116,48 +120,68 @@ abstract class AbstractPipelineJobITCase {
     return run(resource, variables, Map.of());
   }
 
-  Run run(String resource, Map<String, String> variables, Map<String, Map<String, String>> catalogs) {
+  Run run(
+      String resource, Map<String, String> variables, Map<String, Map<String, String>> catalogs) {
     PipelineDefinition definition =
         PipelineDefinitionParser.parse(yaml(resource), variables, Map.of(), catalogs);
     PipelineResult result = PipelineJob.of(definition).run(options());
-    return new Run(result, new ArrayList<>(CollectingSink.COLLECTED.remove(variables.get("collect.id"))));
+    return new Run(
+        result, new ArrayList<>(CollectingSink.COLLECTED.remove(variables.get("collect.id"))));
   }
 
   static List<DataChangeEvent> rows(List<ChangeEvent> events) {
-    return events.stream().filter(e -> e instanceof DataChangeEvent)
-        .map(e -> (DataChangeEvent) e).toList();
+    return events.stream()
+        .filter(e -> e instanceof DataChangeEvent)
+        .map(e -> (DataChangeEvent) e)
+        .toList();
   }
 
   static List<SchemaChangeEvent> schemaEvents(List<ChangeEvent> events) {
-    return events.stream().filter(e -> e instanceof SchemaChangeEvent)
-        .map(e -> (SchemaChangeEvent) e).toList();
+    return events.stream()
+        .filter(e -> e instanceof SchemaChangeEvent)
+        .map(e -> (SchemaChangeEvent) e)
+        .toList();
   }
 
   static String json(String... keyValues) {
     StringBuilder out = new StringBuilder("{");
     for (int i = 0; i < keyValues.length; i += 2) {
-      out.append(i == 0 ? "" : ",").append('"').append(keyValues[i]).append("\":")
+      out.append(i == 0 ? "" : ",")
+          .append('"')
+          .append(keyValues[i])
+          .append("\":")
           .append(keyValues[i + 1]);
     }
     return out.append('}').toString();
   }
 
   static String canal(String type, String table, String row) {
-    return "{\"data\":[" + row + "],\"database\":\"inv\",\"table\":\"" + table
-        + "\",\"isDdl\":false,\"old\":null,\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
+    return "{\"data\":["
+        + row
+        + "],\"database\":\"inv\",\"table\":\""
+        + table
+        + "\",\"isDdl\":false,\"old\":null,\"pkNames\":[\"id\"],\"type\":\""
+        + type
+        + "\"}";
   }
 
   @Test
   void singleTopicWithMetadataColumns() {
-    String topic = topic(KAFKA.newTopicName("customers"),
-        List.of(json("id", "1", "name", "\"a\""), json("id", "2", "name", "\"b\"")));
+    String topic =
+        topic(
+            KAFKA.newTopicName("customers"),
+            List.of(json("id", "1", "name", "\"a\""), json("id", "2", "name", "\"b\"")));
     Run run = run("single-topic.yaml", variables("kafka.topic", topic));
     List<ChangeEvent> table = run.byTable().get(TableId.of(topic));
     assertTrue(table != null, run.byTable().keySet().toString());
     CreateTableEvent create = (CreateTableEvent) table.get(0);
     Schema schema = create.schema();
-    assertTrue(schema.hasField("id") && schema.hasField("name") && schema.hasField("topic")
-        && schema.hasField("partition"), schema.toString());
+    assertTrue(
+        schema.hasField("id")
+            && schema.hasField("name")
+            && schema.hasField("topic")
+            && schema.hasField("partition"),
+        schema.toString());
     List<DataChangeEvent> rows = rows(table);
     assertEquals(2, rows.size());
     assertEquals(topic, rows.get(0).after().getString("topic"));
@@ -176,15 +200,19 @@ abstract class AbstractPipelineJobITCase {
 
   @Test
   void tableIdFromMembersWithFixedTypes() {
-    String topic = topic(KAFKA.newTopicName("orders"), List.of(
-        json("db", "\"shop\"", "tbl", "\"orders\"", "id", "1", "amount", "12.5"),
-        json("db", "\"shop\"", "tbl", "\"refunds\"", "id", "2", "amount", "3")));
+    String topic =
+        topic(
+            KAFKA.newTopicName("orders"),
+            List.of(
+                json("db", "\"shop\"", "tbl", "\"orders\"", "id", "1", "amount", "12.5"),
+                json("db", "\"shop\"", "tbl", "\"refunds\"", "id", "2", "amount", "3")));
     Run run = run("json-table-id-fixed-types.yaml", variables("kafka.topic", topic));
     Map<TableId, List<ChangeEvent>> tables = run.byTable();
     assertEquals(2, tables.size(), tables.keySet().toString());
     CreateTableEvent create = (CreateTableEvent) tables.get(TableId.of("shop", "orders")).get(0);
     // the declared type, though 12.5 and 3 alone would infer DOUBLE and BIGINT
-    assertTrue(SqlType.toSql(create.schema().getField("amount").getType()).startsWith("DECIMAL"),
+    assertTrue(
+        SqlType.toSql(create.schema().getField("amount").getType()).startsWith("DECIMAL"),
         create.schema().toString());
     assertEquals(FieldType.INT64, create.schema().getField("id").getType().withNullable(false));
     assertEquals(1, rows(tables.get(TableId.of("shop", "refunds"))).size());
@@ -192,9 +220,14 @@ abstract class AbstractPipelineJobITCase {
 
   @Test
   void initialSchemasFromDdls() {
-    String topic = topic(KAFKA.newTopicName("initial"), List.of(
-        json("db", "\"db1\"", "table", "\"t1\"", "id", "1", "name", "\"x\"", "extra", "true"),
-        json("db", "\"db1\"", "table", "\"t2\"", "id", "2")));
+    String topic =
+        topic(
+            KAFKA.newTopicName("initial"),
+            List.of(
+                json(
+                    "db", "\"db1\"", "table", "\"t1\"", "id", "1", "name", "\"x\"", "extra",
+                    "true"),
+                json("db", "\"db1\"", "table", "\"t2\"", "id", "2")));
     Run run = run("initial-ddls.yaml", variables("kafka.topic", topic));
     Map<TableId, List<ChangeEvent>> tables = run.byTable();
     List<ChangeEvent> t1 = tables.get(TableId.of("db1", "t1"));
@@ -218,17 +251,22 @@ abstract class AbstractPipelineJobITCase {
     Map<String, Map<String, String>> catalogs =
         PipelineDefinitionParser.parseCatalogs(
             "kafka_json_catalog:\n  type: kafka\n  properties.bootstrap.servers: "
-                + KAFKA.bootstrapServers() + "\n  format: json\n  default-database: cluster\n",
-            Map.of(), Map.of());
-    Map<String, String> variables = variables("t0", topics.get(0), "t1", topics.get(1), "t2",
-        topics.get(2));
+                + KAFKA.bootstrapServers()
+                + "\n  format: json\n  default-database: cluster\n",
+            Map.of(),
+            Map.of());
+    Map<String, String> variables =
+        variables("t0", topics.get(0), "t1", topics.get(1), "t2", topics.get(2));
     variables.remove("kafka.bootstrap.servers"); // only the catalog gives the servers
     Run run = run("catalog-multi-topic.yaml", variables, catalogs);
     Map<TableId, List<ChangeEvent>> tables = run.byTable();
-    assertEquals(List.of(TableId.of("db", "table0"), TableId.of("db", "table1"),
-        TableId.of("db", "table2")).stream().sorted(java.util.Comparator.comparing(
-            TableId::identifier)).toList(),
-        tables.keySet().stream().sorted(java.util.Comparator.comparing(TableId::identifier))
+    assertEquals(
+        List.of(TableId.of("db", "table0"), TableId.of("db", "table1"), TableId.of("db", "table2"))
+            .stream()
+            .sorted(java.util.Comparator.comparing(TableId::identifier))
+            .toList(),
+        tables.keySet().stream()
+            .sorted(java.util.Comparator.comparing(TableId::identifier))
             .toList());
     for (int i = 0; i < 3; i++) {
       List<DataChangeEvent> rows = rows(tables.get(TableId.of("db", "table" + i)));
@@ -239,11 +277,14 @@ abstract class AbstractPipelineJobITCase {
 
   @Test
   void transformProjectionAndFilterThenRoute() {
-    String topic = topic(KAFKA.newTopicName("transform"), List.of(
-        canal("INSERT", "orders", json("id", "1", "qty", "1")),
-        canal("INSERT", "orders", json("id", "2", "qty", "5")),
-        canal("INSERT", "users", json("id", "9", "name", "\"u\"")),
-        canal("INSERT", "orders", json("id", "3", "qty", "7"))));
+    String topic =
+        topic(
+            KAFKA.newTopicName("transform"),
+            List.of(
+                canal("INSERT", "orders", json("id", "1", "qty", "1")),
+                canal("INSERT", "orders", json("id", "2", "qty", "5")),
+                canal("INSERT", "users", json("id", "9", "name", "\"u\"")),
+                canal("INSERT", "orders", json("id", "3", "qty", "7"))));
     Run run = run("transform-route.yaml", variables("kafka.topic", topic));
     Map<TableId, List<ChangeEvent>> tables = run.byTable();
     assertEquals(Set.of(TableId.of("ods", "orders"), TableId.of("ods", "users")), tables.keySet());
@@ -278,8 +319,13 @@ abstract class AbstractPipelineJobITCase {
     assertEquals(2, changes.size(), changes.toString());
     assertTrue(changes.get(1) instanceof AddColumnEvent, changes.toString());
     assertEquals(4, rows(orders).size());
-    assertTrue(rows(orders).stream().anyMatch(r -> r.after().getSchema().hasField("note")
-        && "new".equals(r.after().getString("note"))), rows(orders).toString());
+    assertTrue(
+        rows(orders).stream()
+            .anyMatch(
+                r ->
+                    r.after().getSchema().hasField("note")
+                        && "new".equals(r.after().getString("note"))),
+        rows(orders).toString());
   }
 
   @Test
@@ -298,8 +344,8 @@ abstract class AbstractPipelineJobITCase {
   void schemaChangeUnderExceptionFailsNamingTableAndChange() {
     String topic = topic(KAFKA.newTopicName("exception"), widening());
     Map<String, String> variables = variables("kafka.topic", topic, "behavior", "EXCEPTION");
-    RuntimeException e = assertThrows(RuntimeException.class,
-        () -> run("schema-change.yaml", variables));
+    RuntimeException e =
+        assertThrows(RuntimeException.class, () -> run("schema-change.yaml", variables));
     String messages = messages(e);
     assertTrue(messages.contains("Table inv.orders changes schema"), messages);
     assertTrue(messages.contains("note"), messages);
@@ -308,8 +354,8 @@ abstract class AbstractPipelineJobITCase {
 
   @Test
   void dirtyDataIsLoggedAndToleratedUpToTheMaxCount() {
-    List<String> values = List.of(json("id", "1"), "{not json", json("id", "2"), "[1, 2",
-        json("id", "3"));
+    List<String> values =
+        List.of(json("id", "1"), "{not json", json("id", "2"), "[1, 2", json("id", "3"));
     String topic = topic(KAFKA.newTopicName("dirty"), values);
     Run run = run("dirty-data.yaml", variables("kafka.topic", topic, "max.count", "2"));
     assertEquals(3, rows(run.events()).size());
@@ -323,36 +369,58 @@ abstract class AbstractPipelineJobITCase {
   }
 
   static String canal(String db, String type, String table, String row) {
-    return "{\"data\":[" + row + "],\"database\":\"" + db + "\",\"table\":\"" + table
-        + "\",\"isDdl\":false,\"old\":null,\"pkNames\":[\"id\"],\"type\":\"" + type + "\"}";
+    return "{\"data\":["
+        + row
+        + "],\"database\":\""
+        + db
+        + "\",\"table\":\""
+        + table
+        + "\",\"isDdl\":false,\"old\":null,\"pkNames\":[\"id\"],\"type\":\""
+        + type
+        + "\"}";
   }
 
   @Test
   void kafkaToKafkaWithTheThreeMappingForms() {
     String db = "db" + UUID.randomUUID().toString().substring(0, 8);
-    String in = topic(KAFKA.newTopicName("binlog"), List.of(
-        canal(db, "INSERT", "mytable1", json("id", "1")),
-        canal(db, "INSERT", "mytable2", json("id", "2"))));
+    String in =
+        topic(
+            KAFKA.newTopicName("binlog"),
+            List.of(
+                canal(db, "INSERT", "mytable1", json("id", "1")),
+                canal(db, "INSERT", "mytable2", json("id", "2"))));
     // 1. no mapping: each table to the topic named by its id
     KAFKA.createTopic(db + ".mytable1", 1);
     KAFKA.createTopic(db + ".mytable2", 1);
     runToKafka("kafka-to-kafka-default.yaml", variables("kafka.topic", in, "db", db));
-    assertEquals(Set.of("1@" + db + ".mytable1"), KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), db + ".mytable1")));
-    assertEquals(Set.of("2@" + db + ".mytable2"), KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), db + ".mytable2")));
+    assertEquals(
+        Set.of("1@" + db + ".mytable1"),
+        KafkaReadBack.idsAtTables(
+            KafkaReadBack.values(KAFKA.bootstrapServers(), db + ".mytable1")));
+    assertEquals(
+        Set.of("2@" + db + ".mytable2"),
+        KafkaReadBack.idsAtTables(
+            KafkaReadBack.values(KAFKA.bootstrapServers(), db + ".mytable2")));
     // 2. a route: one topic, and the table name inside the messages is the route's
     String routed = KAFKA.newTopicName("mytable");
     KAFKA.createTopic(routed, 1);
-    runToKafka("kafka-to-kafka-route.yaml", variables("kafka.topic", in, "db", db,
-        "target", routed));
-    assertEquals(Set.of("1@." + routed, "2@." + routed), KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), routed)));
+    runToKafka(
+        "kafka-to-kafka-route.yaml", variables("kafka.topic", in, "db", db, "target", routed));
+    assertEquals(
+        Set.of("1@." + routed, "2@." + routed),
+        KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), routed)));
     // 3. the mapping option, in both spellings: one topic, the tables' own names inside
-    for (String form : List.of("%1$s.mytable1,%1$s.mytable2:%2$s", "%1$s.mytable1:%2$s;%1$s.mytable2:%2$s")) {
+    for (String form :
+        List.of("%1$s.mytable1,%1$s.mytable2:%2$s", "%1$s.mytable1:%2$s;%1$s.mytable2:%2$s")) {
       String mapped = KAFKA.newTopicName("mytable");
       KAFKA.createTopic(mapped, 1);
-      runToKafka("kafka-to-kafka-mapping.yaml", variables("kafka.topic", in, "db", db,
-          "mapping", String.format(form, db, mapped)));
-      assertEquals(Set.of("1@" + db + ".mytable1", "2@" + db + ".mytable2"),
-          KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), mapped)), form);
+      runToKafka(
+          "kafka-to-kafka-mapping.yaml",
+          variables("kafka.topic", in, "db", db, "mapping", String.format(form, db, mapped)));
+      assertEquals(
+          Set.of("1@" + db + ".mytable1", "2@" + db + ".mytable2"),
+          KafkaReadBack.idsAtTables(KafkaReadBack.values(KAFKA.bootstrapServers(), mapped)),
+          form);
     }
   }
 

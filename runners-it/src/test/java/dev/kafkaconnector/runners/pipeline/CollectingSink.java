@@ -35,7 +35,8 @@ public final class CollectingSink implements PipelineSinkFactory {
     return new Collect(id);
   }
 
-  private static final class Collect extends PTransform<PCollection<ChangeEvent>, PCollection<Void>> {
+  private static final class Collect
+      extends PTransform<PCollection<ChangeEvent>, PCollection<Void>> {
     private final String id;
 
     Collect(String id) {

@@ -25,12 +25,16 @@ final class KafkaReadBack {
 
   /** The values of every record in {@code topic} now. */
   static List<JsonNode> values(String servers, String topic) {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-        ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
-      List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10))
-          .stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
+              .map(p -> new TopicPartition(topic, p.partition()))
+              .toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
@@ -53,8 +57,12 @@ final class KafkaReadBack {
     Set<String> out = new TreeSet<>();
     for (JsonNode m : messages) {
       JsonNode image = m.get("after").isNull() ? m.get("before") : m.get("after");
-      out.add(image.get("id").asText() + "@" + m.path("source").path("db").asText("") + "."
-          + m.path("source").path("table").asText());
+      out.add(
+          image.get("id").asText()
+              + "@"
+              + m.path("source").path("db").asText("")
+              + "."
+              + m.path("source").path("table").asText());
     }
     return out;
   }

@@ -43,11 +43,16 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
     try (KafkaProducer<byte[], byte[]> big =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, TEN_MB_TOPIC_LIMIT,
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true))) {
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                KAFKA.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                TEN_MB_TOPIC_LIMIT,
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true))) {
       for (Entry e : corpus.entries()) {
         big.send(e.record(topic)).get();
       }
@@ -66,11 +71,16 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
     return dev.kafkaconnector.io.KafkaConnectorIO.read()
         .withOptions(
             Map.of(
-                "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                "topic", topic,
-                "scan.startup.mode", "earliest-offset",
-                "scan.bounded.mode", "latest-offset",
-                "properties.max.partition.fetch.bytes", String.valueOf(TEN_MB_TOPIC_LIMIT)));
+                "properties.bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "topic",
+                topic,
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset",
+                "properties.max.partition.fetch.bytes",
+                String.valueOf(TEN_MB_TOPIC_LIMIT)));
   }
 
   static List<Long> ids(List<Row> rows) {
@@ -90,9 +100,20 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"json", "csv", "avro", "protobuf", "raw", "debezium-json", "canal-json", "maxwell-json"})
+  @ValueSource(
+      strings = {
+        "json",
+        "csv",
+        "avro",
+        "protobuf",
+        "raw",
+        "debezium-json",
+        "canal-json",
+        "maxwell-json"
+      })
   void everyRecordIsAccountedForUnderEveryPolicy(String format) throws Exception {
-    BadInputCorpus corpus = BadInputCorpus.of(format, format.equals("json") || format.equals("raw"));
+    BadInputCorpus corpus =
+        BadInputCorpus.of(format, format.equals("json") || format.equals("raw"));
     String topic = load(format, corpus);
     long bad = corpus.count(Outcome.BAD);
     long total = corpus.entries().size();
@@ -109,37 +130,73 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
     assertMessageContains(failed, "'" + topic + "'");
 
     // ingestion.ignore-errors: good rows out, every bad record counted.
-    Run ignored = runBoundedWithResult(read(topic, format).withOption("ingestion.ignore-errors", "true"));
+    Run ignored =
+        runBoundedWithResult(read(topic, format).withOption("ingestion.ignore-errors", "true"));
     assertEquals(corpus.goodIds(), ids(ignored.rows()), format + ": the good records' rows");
-    assertEquals(bad, ignored.counter("kafka-connector", "records-skipped-bad"), format + ": bad records counted");
-    assertEquals(corpus.count(Outcome.SKIPPED), skipCounters(ignored, corpus), format + ": skips counted");
-    assertEquals(total, corpus.count(Outcome.ROWS) + bad + skipCounters(ignored, corpus), "the counts add up");
+    assertEquals(
+        bad,
+        ignored.counter("kafka-connector", "records-skipped-bad"),
+        format + ": bad records counted");
+    assertEquals(
+        corpus.count(Outcome.SKIPPED), skipCounters(ignored, corpus), format + ": skips counted");
+    assertEquals(
+        total,
+        corpus.count(Outcome.ROWS) + bad + skipCounters(ignored, corpus),
+        "the counts add up");
 
     // With max-count: up to the count tolerated, one more fails naming the option.
-    Run atLimit = runBoundedWithResult(read(topic, format).withOptions(Map.of(
-        "ingestion.ignore-errors", "true", "ingestion.error-tolerance.max-count", String.valueOf(bad))));
+    Run atLimit =
+        runBoundedWithResult(
+            read(topic, format)
+                .withOptions(
+                    Map.of(
+                        "ingestion.ignore-errors",
+                        "true",
+                        "ingestion.error-tolerance.max-count",
+                        String.valueOf(bad))));
     assertEquals(corpus.goodIds(), ids(atLimit.rows()));
     Exception overLimit =
-        assertThrows(Exception.class, () -> runBounded(read(topic, format).withOptions(Map.of(
-            "ingestion.ignore-errors", "true", "ingestion.error-tolerance.max-count", String.valueOf(bad - 1)))));
+        assertThrows(
+            Exception.class,
+            () ->
+                runBounded(
+                    read(topic, format)
+                        .withOptions(
+                            Map.of(
+                                "ingestion.ignore-errors",
+                                "true",
+                                "ingestion.error-tolerance.max-count",
+                                String.valueOf(bad - 1)))));
     assertMessageContains(overLimit, "ingestion.error-tolerance.max-count = " + (bad - 1));
 
     // The format's ignore-parse-errors (where the format has it): nothing fails; a bad record
     // becomes a row with null fields or is skipped, and each is counted.
     if (BadInputCorpus.hasIgnoreParseErrors(format)) {
-      Run lenient = runBoundedWithResult(read(topic, format).withOption(format + ".ignore-parse-errors", "true"));
-      assertTrue(ids(lenient.rows()).containsAll(corpus.goodIds()), format + ": " + ids(lenient.rows()));
+      Run lenient =
+          runBoundedWithResult(
+              read(topic, format).withOption(format + ".ignore-parse-errors", "true"));
+      assertTrue(
+          ids(lenient.rows()).containsAll(corpus.goodIds()), format + ": " + ids(lenient.rows()));
       long rowsOfBad = lenient.rows().size() - corpus.goodIds().size();
-      long counted = lenient.counter("kafka-connector", format + ".ignored-parse-errors")
-          + lenient.counter("kafka-connector", "records-skipped-bad");
-      assertTrue(counted >= 1 && rowsOfBad + counted >= bad,
-          format + ": each bad record is a row or counted (" + rowsOfBad + " rows, " + counted + " counted, "
-              + bad + " bad)");
+      long counted =
+          lenient.counter("kafka-connector", format + ".ignored-parse-errors")
+              + lenient.counter("kafka-connector", "records-skipped-bad");
+      assertTrue(
+          counted >= 1 && rowsOfBad + counted >= bad,
+          format
+              + ": each bad record is a row or counted ("
+              + rowsOfBad
+              + " rows, "
+              + counted
+              + " counted, "
+              + bad
+              + " bad)");
     }
 
     // Dead-letter output: good rows out, each bad record there with its offset and reason.
     Pipeline pipeline = Pipeline.create(boundedOptions());
-    AbstractKeyValueAndErrorsITCase.BadRecordSink dead = new AbstractKeyValueAndErrorsITCase.BadRecordSink();
+    AbstractKeyValueAndErrorsITCase.BadRecordSink dead =
+        new AbstractKeyValueAndErrorsITCase.BadRecordSink();
     CollectingSink sink = new CollectingSink();
     try (BadRecordErrorHandler<PDone> handler = pipeline.registerBadRecordErrorHandler(dead)) {
       pipeline.apply(read(topic, format).withBadRecordErrorHandler(handler)).apply(sink);
@@ -158,14 +215,16 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
     TreeSet<Long> offsets = new TreeSet<>();
     Map<Long, String> reasons = new HashMap<>();
     for (BadRecord r : records) {
-      Row kafka = RowCoder.of(BadRecordSchema.KAFKA_RECORD)
-          .decode(new java.io.ByteArrayInputStream(r.getRecord().getEncodedRecord()));
+      Row kafka =
+          RowCoder.of(BadRecordSchema.KAFKA_RECORD)
+              .decode(new java.io.ByteArrayInputStream(r.getRecord().getEncodedRecord()));
       assertEquals(topic, kafka.getString("topic"));
       offsets.add(kafka.getInt64("offset"));
       reasons.put(kafka.getInt64("offset"), r.getFailure().getDescription());
     }
     assertEquals(expectedOffsets, offsets, format + ": the bad records' offsets");
-    reasons.forEach((offset, reason) ->
-        assertTrue(reason.contains("offset " + offset), "reason names the record: " + reason));
+    reasons.forEach(
+        (offset, reason) ->
+            assertTrue(reason.contains("offset " + offset), "reason names the record: " + reason));
   }
 }

@@ -1,7 +1,5 @@
 package dev.kafkaconnector.runners.read;
 
-import dev.kafkaconnector.runners.CdcSamples;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +8,7 @@ import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.io.KafkaConnectorRead;
+import dev.kafkaconnector.runners.CdcSamples;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,8 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
 
   KafkaConnectorRead bounded(String topic) {
     return source(topic)
-        .withOptions(Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset"));
+        .withOptions(
+            Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset"));
   }
 
   @Test
@@ -82,7 +82,11 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
 
     Run run = runBoundedWithResult(read.withOption("csv.ignore-parse-errors", "true"));
     assertEquals(2, run.rows().size());
-    Row bad = run.rows().stream().filter(r -> r.getString("name").equals("bad-id")).findFirst().orElseThrow();
+    Row bad =
+        run.rows().stream()
+            .filter(r -> r.getString("name").equals("bad-id"))
+            .findFirst()
+            .orElseThrow();
     assertNull(bad.getValue("id"), "the field that did not parse becomes null");
     assertEquals(1L, run.counter("kafka-connector", "csv.ignored-parse-errors"));
   }
@@ -90,7 +94,9 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
   /** Encodes {@code row} with our encoder of {@code format}. */
   static byte[] encode(String format, Schema schema, Row row, Map<String, String> options) {
     try {
-      return Formats.find(format, "format").createEncoder(schema, FormatContext.of(options)).encode(row);
+      return Formats.find(format, "format")
+          .createEncoder(schema, FormatContext.of(options))
+          .encode(row);
     } catch (FormatException e) {
       throw new IllegalStateException(e);
     }
@@ -109,7 +115,8 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
             .addNullableField("note", FieldType.STRING)
             .build();
     for (long id = 1; id <= 4; id++) {
-      byte[] key = encode("json", keySchema, Row.withSchema(keySchema).addValue(id).build(), Map.of());
+      byte[] key =
+          encode("json", keySchema, Row.withSchema(keySchema).addValue(id).build(), Map.of());
       Row value =
           Row.withSchema(valueSchema)
               .addValues(
@@ -119,7 +126,8 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
                   null)
               .build();
       producer.sendRaw(
-          new ProducerRecord<>(topic, (int) (id % 2), key, encode("json", valueSchema, value, Map.of())));
+          new ProducerRecord<>(
+              topic, (int) (id % 2), key, encode("json", valueSchema, value, Map.of())));
     }
     producer.flush();
     Schema table =
@@ -165,14 +173,19 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
             .addArrayField("tags", FieldType.STRING)
             .build();
     for (long id = 0; id < 3; id++) {
-      Row row = Row.withSchema(schema).addValues(id, "n" + id, id == 1 ? null : id * 1.5, List.of("t" + id)).build();
+      Row row =
+          Row.withSchema(schema)
+              .addValues(id, "n" + id, id == 1 ? null : id * 1.5, List.of("t" + id))
+              .build();
       producer.sendRaw(new ProducerRecord<>(topic, 0, null, encode("avro", schema, row, Map.of())));
     }
     producer.sendRaw(new ProducerRecord<>(topic, 0, null, new byte[] {1, 2, 3}));
     producer.flush();
     Run run =
         runBoundedWithResult(
-            bounded(topic).withOptions(Map.of("format", "avro", "ingestion.ignore-errors", "true")).withSchema(schema));
+            bounded(topic)
+                .withOptions(Map.of("format", "avro", "ingestion.ignore-errors", "true"))
+                .withSchema(schema));
     assertEquals(3, run.rows().size(), "the corrupt record is skipped");
     assertEquals(1L, run.counter("kafka-connector", "records-skipped-bad"));
     Row one = run.rows().stream().filter(r -> r.getInt64("id") == 1L).findFirst().orElseThrow();
@@ -208,9 +221,11 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
                 .withOptions(
                     Map.of(
                         "format", "protobuf",
-                        "protobuf.message-class-name", "com.example.proto.UserEventOuterClass$UserEvent"))
+                        "protobuf.message-class-name",
+                            "com.example.proto.UserEventOuterClass$UserEvent"))
                 .withSchema(schema));
-    assertEquals(List.of(Row.withSchema(schema).addValues(42L, "ann", 31, 9.5, true).build()), rows);
+    assertEquals(
+        List.of(Row.withSchema(schema).addValues(42L, "ann", 31, 9.5, true).build()), rows);
   }
 
   @org.junit.jupiter.params.ParameterizedTest
@@ -245,7 +260,9 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
                 .withMetadataColumn("tbl", tableKey)
                 .withSchema(products));
     String expectedTable =
-        format.equals("maxwell-json") ? "product" : format.equals("canal-json") ? "products2" : "products";
+        format.equals("maxwell-json")
+            ? "product"
+            : format.equals("canal-json") ? "products2" : "products";
     for (Row row : rows) {
       assertEquals(expectedTable, row.getString("tbl"), "format metadata " + tableKey);
     }
@@ -271,9 +288,10 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
       }
     }
     assertEquals(
-        new java.util.TreeMap<>(format.equals("debezium-json") ? CdcSamples.DEBEZIUM_FINAL : CdcSamples.CANAL_MAXWELL_FINAL),
+        new java.util.TreeMap<>(
+            format.equals("debezium-json")
+                ? CdcSamples.DEBEZIUM_FINAL
+                : CdcSamples.CANAL_MAXWELL_FINAL),
         table);
   }
-
-
 }

@@ -28,10 +28,10 @@ import org.joda.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code read()} without {@code withSchema} on each runner: the schema inferred when the
- * transform is applied is the output's Beam schema, so {@link SqlTransform} and schema transforms
- * use it as if declared; flattened columns and the key's columns arrive filled; a later record
- * that does not fit follows the bad-record policy.
+ * {@code read()} without {@code withSchema} on each runner: the schema inferred when the transform
+ * is applied is the output's Beam schema, so {@link SqlTransform} and schema transforms use it as
+ * if declared; flattened columns and the key's columns arrive filled; a later record that does not
+ * fit follows the bad-record policy.
  */
 abstract class AbstractInferredReadITCase extends ReadITSupport {
   static final long T0 = 1_700_000_000_000L; // a whole minute
@@ -61,9 +61,19 @@ abstract class AbstractInferredReadITCase extends ReadITSupport {
       String price = i % 3 == 0 ? Integer.toString(i) : i + ".5";
       String created = "2024-01-0" + (1 + i % 3) + " 10:00:00";
       String value =
-          "{\"id\": " + i + ", \"shop\": \"s" + (i % 2) + "\", \"price\": " + price
-              + ", \"created\": \"" + created + "\", \"address\": {\"city\": \"c" + (i % 3)
-              + "\"}" + (i % 4 == 0 ? ", \"note\": \"n\"" : "") + "}";
+          "{\"id\": "
+              + i
+              + ", \"shop\": \"s"
+              + (i % 2)
+              + "\", \"price\": "
+              + price
+              + ", \"created\": \""
+              + created
+              + "\", \"address\": {\"city\": \"c"
+              + (i % 3)
+              + "\"}"
+              + (i % 4 == 0 ? ", \"note\": \"n\"" : "")
+              + "}";
       producer.send(topic, i % 2, T0 + i * 20_000L, "{\"order\": " + i + "}", value);
     }
     producer.flush();
@@ -86,14 +96,30 @@ abstract class AbstractInferredReadITCase extends ReadITSupport {
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
     Set<String> got = new TreeSet<>();
     for (Row r : sink.rows()) {
-      got.add(r.getInt64("k_order") + "/" + r.getString("shop") + "/" + r.getDouble("price")
-          + "/" + r.getString("created").substring(0, 10) + "/" + r.getString("note"));
+      got.add(
+          r.getInt64("k_order")
+              + "/"
+              + r.getString("shop")
+              + "/"
+              + r.getDouble("price")
+              + "/"
+              + r.getString("created").substring(0, 10)
+              + "/"
+              + r.getString("note"));
     }
     Set<String> expected = new TreeSet<>();
     for (int i = 6; i < 12; i++) {
       double price = i % 3 == 0 ? i : i + 0.5;
-      expected.add(i + "/s" + (i % 2) + "/" + price + "/2024-01-0" + (1 + i % 3) + "/"
-          + (i % 4 == 0 ? "n" : "null"));
+      expected.add(
+          i
+              + "/s"
+              + (i % 2)
+              + "/"
+              + price
+              + "/2024-01-0"
+              + (1 + i % 3)
+              + "/"
+              + (i % 4 == 0 ? "n" : "null"));
     }
     expected.add("5/s1/5.5/2024-01-03/null");
     assertEquals(expected, got);
@@ -123,7 +149,8 @@ abstract class AbstractInferredReadITCase extends ReadITSupport {
         pipeline
             .apply(inferred(topic))
             .apply(Window.into(FixedWindows.of(Duration.standardMinutes(1))))
-            .apply(Group.<Row>byFieldNames("shop").aggregateField("price", Sum.ofDoubles(), "total"))
+            .apply(
+                Group.<Row>byFieldNames("shop").aggregateField("price", Sum.ofDoubles(), "total"))
             .apply(ParDo.of(new WindowLine()))
             .setRowSchema(out);
     CollectingSink sink = new CollectingSink();
@@ -176,8 +203,7 @@ abstract class AbstractInferredReadITCase extends ReadITSupport {
     assertEquals(1, run.counter("kafka-connector", "records-skipped-bad"));
     Exception e =
         assertThrows(
-            Exception.class,
-            () -> runBounded(inferred(topic, "scan.max.pre.fetch.records", "3")));
+            Exception.class, () -> runBounded(inferred(topic, "scan.max.pre.fetch.records", "3")));
     assertMessageContains(e, "offset 0");
   }
 }

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
-import dev.kafkaconnector.io.KafkaConnectorRead;
 import dev.kafkaconnector.io.common.MetadataKey;
-import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -15,25 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.admin.NewPartitions;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.joda.time.Instant;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * End-to-end read cases against a real broker. One subclass per runner supplies the pipeline
@@ -78,8 +66,18 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     assertEquals(null, byPartition.get(1).getBytes("__raw_key__"));
     assertEquals(null, byPartition.get(2).getString("value"), "a null value is a null column");
     assertEquals(
-        List.of("value", "topic", "partition", "offset", "timestamp", "timestamp-type", "headers",
-            "leader-epoch", "__raw_key__", "__raw_value__", "ts"),
+        List.of(
+            "value",
+            "topic",
+            "partition",
+            "offset",
+            "timestamp",
+            "timestamp-type",
+            "headers",
+            "leader-epoch",
+            "__raw_key__",
+            "__raw_value__",
+            "ts"),
         rows.get(0).getSchema().getFieldNames());
   }
 
@@ -88,7 +86,14 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     String topic = newTopic("filter", 2);
     producer.send(topic, 0, null, null, "toy", TestProducer.header("depart", "toy"));
     producer.send(topic, 0, null, null, "book", TestProducer.header("depart", "book"));
-    producer.send(topic, 1, null, null, "book-test", TestProducer.header("depart", "book"), TestProducer.header("env", "test"));
+    producer.send(
+        topic,
+        1,
+        null,
+        null,
+        "book-test",
+        TestProducer.header("depart", "book"),
+        TestProducer.header("env", "test"));
     producer.send(topic, 1, null, null, "food", TestProducer.header("depart", "food"));
     producer.send(topic, 1, null, null, "none");
     producer.flush();
@@ -114,11 +119,13 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
                 .withOptions(
                     Map.of(
                         "scan.startup.mode", "specific-offsets",
-                        "scan.startup.specific-offsets", "partition:0,offset:2;partition:1,offset:7",
+                        "scan.startup.specific-offsets",
+                            "partition:0,offset:2;partition:1,offset:7",
                         // partition 2 is not listed: it follows the group-offsets rule
                         "properties.auto.offset.reset", "earliest",
                         "scan.bounded.mode", "specific-offsets",
-                        "scan.bounded.specific-offsets", "partition:0,offset:5;partition:2,offset:1")));
+                        "scan.bounded.specific-offsets",
+                            "partition:0,offset:5;partition:2,offset:1")));
     Set<String> expected = new TreeSet<>();
     for (int i = 2; i < 5; i++) expected.add("v-0-" + i);
     for (int i = 7; i < 10; i++) expected.add("v-1-" + i); // not listed for stop: latest
@@ -140,10 +147,14 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
             source(topic)
                 .withOptions(
                     Map.of(
-                        "scan.startup.mode", "timestamp",
-                        "scan.startup.timestamp-millis", Long.toString(base + 3000),
-                        "scan.bounded.mode", "timestamp",
-                        "scan.bounded.timestamp-millis", Long.toString(base + 6000))));
+                        "scan.startup.mode",
+                        "timestamp",
+                        "scan.startup.timestamp-millis",
+                        Long.toString(base + 3000),
+                        "scan.bounded.mode",
+                        "timestamp",
+                        "scan.bounded.timestamp-millis",
+                        Long.toString(base + 6000))));
     // partition 1 has no record at or after the start time: it starts at its end, without error
     assertEquals(Set.of("p0-3", "p0-4", "p0-5"), values(rows));
   }
@@ -199,8 +210,10 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
                     source(topic)
                         .withOptions(
                             Map.of(
-                                "properties.group.id", "fresh-" + topic,
-                                "scan.bounded.mode", "latest-offset"))));
+                                "properties.group.id",
+                                "fresh-" + topic,
+                                "scan.bounded.mode",
+                                "latest-offset"))));
     assertMessageContains(e, "properties.auto.offset.reset");
   }
 
@@ -216,16 +229,23 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     Map<String, String> bounded =
         Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset");
     List<Row> byList =
-        runBounded(source(a).withOptions(bounded).withOption("topic", a + ";" + b).withMetadata(MetadataKey.TOPIC));
+        runBounded(
+            source(a)
+                .withOptions(bounded)
+                .withOption("topic", a + ";" + b)
+                .withMetadata(MetadataKey.TOPIC));
     assertEquals(9, byList.size());
     List<Row> byPattern =
         runBounded(
             KafkaConnectorIO.read()
                 .withOptions(
                     Map.of(
-                        "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                        "topic-pattern", java.util.regex.Pattern.quote(base) + "-(a|b)",
-                        "format", "raw"))
+                        "properties.bootstrap.servers",
+                        KAFKA.bootstrapServers(),
+                        "topic-pattern",
+                        java.util.regex.Pattern.quote(base) + "-(a|b)",
+                        "format",
+                        "raw"))
                 .withOptions(bounded)
                 .withSchema(VALUE));
     assertEquals(9, byPattern.size());
@@ -237,7 +257,8 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     Exception e =
         assertThrows(
             Exception.class,
-            () -> runBounded(
+            () ->
+                runBounded(
                     source("no-such-topic-xyz")
                         .withOption("scan.startup.mode", "earliest-offset")
                         .withOption("scan.bounded.mode", "latest-offset")));
@@ -311,8 +332,11 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
         Thread.sleep(100);
       }
       int sent = i;
-      List<Row> rows = sink.awaitRows(r -> values(r).contains("new-" + (sent - 1)), WAIT, "last new record");
-      assertTrue(values(rows).stream().allMatch(v -> v.startsWith("new-")), "old records read: " + values(rows));
+      List<Row> rows =
+          sink.awaitRows(r -> values(r).contains("new-" + (sent - 1)), WAIT, "last new record");
+      assertTrue(
+          values(rows).stream().allMatch(v -> v.startsWith("new-")),
+          "old records read: " + values(rows));
       // Progress is committed to the group once the runner has made its checkpoint durable.
       awaitCommitted(group, topic, 2);
     } finally {
@@ -417,15 +441,21 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> tx =
         new org.apache.kafka.clients.producer.KafkaProducer<>(
             Map.of(
-                "bootstrap.servers", KAFKA.bootstrapServers(),
-                "transactional.id", "tx-" + topic,
-                "key.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class,
-                "value.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class))) {
+                "bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "transactional.id",
+                "tx-" + topic,
+                "key.serializer",
+                org.apache.kafka.common.serialization.ByteArraySerializer.class,
+                "value.serializer",
+                org.apache.kafka.common.serialization.ByteArraySerializer.class))) {
       tx.initTransactions();
       for (String[] batch : new String[][] {{"c1", "c2"}, {"a1", "a2"}, {"c3"}}) {
         tx.beginTransaction();
         for (String v : batch) {
-          tx.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, 0, null, v.getBytes(StandardCharsets.UTF_8)));
+          tx.send(
+              new org.apache.kafka.clients.producer.ProducerRecord<>(
+                  topic, 0, null, v.getBytes(StandardCharsets.UTF_8)));
         }
         tx.flush(); // aborted records reach the log, marked aborted
         if (batch[0].startsWith("a")) {
@@ -440,7 +470,11 @@ abstract class AbstractKafkaReadITCase extends ReadITSupport {
     // The last offsets of the partition are transaction markers: the bounded read must still end.
     assertEquals(
         Set.of("c1", "c2", "c3"),
-        values(runBounded(source(topic).withOptions(bounded).withOption("properties.isolation.level", "read_committed"))));
+        values(
+            runBounded(
+                source(topic)
+                    .withOptions(bounded)
+                    .withOption("properties.isolation.level", "read_committed"))));
     // read_committed is the source's default (issue 24, item 5); aborted records only on request.
     assertEquals(
         Set.of("c1", "c2", "a1", "a2", "c3"),

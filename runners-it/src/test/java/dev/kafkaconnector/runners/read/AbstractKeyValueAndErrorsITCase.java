@@ -39,7 +39,8 @@ abstract class AbstractKeyValueAndErrorsITCase extends ReadITSupport {
 
   KafkaConnectorRead bounded(String topic) {
     return source(topic)
-        .withOptions(Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset"));
+        .withOptions(
+            Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset"));
   }
 
   @Test
@@ -67,7 +68,14 @@ abstract class AbstractKeyValueAndErrorsITCase extends ReadITSupport {
                         "metadata.list", "offset"))
                 .withSchema(schema));
     Set<String> got = new TreeSet<>();
-    rows.forEach(r -> got.add(r.getString("key_id") + "/" + r.getString("val_name") + "@" + r.getInt64("offset")));
+    rows.forEach(
+        r ->
+            got.add(
+                r.getString("key_id")
+                    + "/"
+                    + r.getString("val_name")
+                    + "@"
+                    + r.getInt64("offset")));
     assertEquals(Set.of("k1/v1@0", "null/no-key@1"), got);
   }
 
@@ -82,12 +90,22 @@ abstract class AbstractKeyValueAndErrorsITCase extends ReadITSupport {
         Map.of("key.format", "raw", "key.fields", "id", "value.format", "raw");
     assertEquals(
         Set.of("same", "key-side"),
-        stringSet(runBounded(bounded(topic).withOptions(layout).withSchema(schema)
-            .withOption("scan.duplicate-field.strategy", "PREFER_KEY")), "id"));
+        stringSet(
+            runBounded(
+                bounded(topic)
+                    .withOptions(layout)
+                    .withSchema(schema)
+                    .withOption("scan.duplicate-field.strategy", "PREFER_KEY")),
+            "id"));
     assertEquals(
         Set.of("same", "value-side"),
-        stringSet(runBounded(bounded(topic).withOptions(layout).withSchema(schema)
-            .withOption("scan.duplicate-field.strategy", "PREFER_VALUE")), "id"));
+        stringSet(
+            runBounded(
+                bounded(topic)
+                    .withOptions(layout)
+                    .withSchema(schema)
+                    .withOption("scan.duplicate-field.strategy", "PREFER_VALUE")),
+            "id"));
     Exception e =
         assertThrows(
             Exception.class,
@@ -100,7 +118,8 @@ abstract class AbstractKeyValueAndErrorsITCase extends ReadITSupport {
   void badRecordsGoToTheDeadLetterOutputWithTheirCoordinates() throws Exception {
     String topic = newTopic("dlq", 1);
     producer.send(topic, 0, null, "k0", "good-1");
-    producer.sendRaw(new ProducerRecord<>(topic, 0, "bad-key".getBytes(StandardCharsets.UTF_8), INVALID_UTF8));
+    producer.sendRaw(
+        new ProducerRecord<>(topic, 0, "bad-key".getBytes(StandardCharsets.UTF_8), INVALID_UTF8));
     producer.send(topic, 0, null, null, "good-2");
     producer.flush();
 
@@ -118,14 +137,17 @@ abstract class AbstractKeyValueAndErrorsITCase extends ReadITSupport {
     assertEquals(1, bad.size(), bad.toString());
     BadRecord record = bad.get(0);
     Row kafkaRecord =
-        RowCoder.of(schemaOf(record)).decode(new java.io.ByteArrayInputStream(record.getRecord().getEncodedRecord()));
+        RowCoder.of(schemaOf(record))
+            .decode(new java.io.ByteArrayInputStream(record.getRecord().getEncodedRecord()));
     assertEquals(topic, kafkaRecord.getString("topic"));
     assertEquals(0, kafkaRecord.getInt32("partition"));
     assertEquals(1L, kafkaRecord.getInt64("offset"));
     assertArrayEquals("bad-key".getBytes(StandardCharsets.UTF_8), kafkaRecord.getBytes("key"));
     assertArrayEquals(INVALID_UTF8, kafkaRecord.getBytes("value"));
     String reason = record.getFailure().getDescription();
-    assertTrue(reason.contains("offset 1") && reason.contains("'raw'") && reason.contains("UTF-8"), reason);
+    assertTrue(
+        reason.contains("offset 1") && reason.contains("'raw'") && reason.contains("UTF-8"),
+        reason);
   }
 
   @Test

@@ -112,8 +112,7 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
     producer.fill(topic, 2, 10);
     String groupA = "a-" + topic;
     String groupB = "b-" + topic;
-    KafkaConnectorRead base =
-        source(topic).withOption("scan.startup.mode", "earliest-offset");
+    KafkaConnectorRead base = source(topic).withOption("scan.startup.mode", "earliest-offset");
     Pipeline pipeline = Pipeline.create(streamingOptions());
     CollectingSink a = new CollectingSink();
     CollectingSink b = new CollectingSink();
@@ -181,8 +180,7 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
                         "scan.topic-partition-discovery.interval", "0")))
         .apply(sink);
     java.util.concurrent.CompletableFuture<PipelineResult.State> run =
-        java.util.concurrent.CompletableFuture.supplyAsync(
-            () -> pipeline.run().waitUntilFinish());
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> pipeline.run().waitUntilFinish());
     sink.awaitRows(r -> r.size() >= 3, WAIT, "3 rows");
     KAFKA.admin().deleteTopics(List.of(topic)).all().get();
     assertEquals(
@@ -214,8 +212,12 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
       String group = "lifecycle-" + i + "-" + topic;
       Pipeline pipeline = Pipeline.create(streamingOptions());
       CollectingSink sink = new CollectingSink();
-      pipeline.apply(source(topic).withOptions(Map.of(
-          "scan.startup.mode", "earliest-offset", "properties.group.id", group))).apply(sink);
+      pipeline
+          .apply(
+              source(topic)
+                  .withOptions(
+                      Map.of("scan.startup.mode", "earliest-offset", "properties.group.id", group)))
+          .apply(sink);
       PipelineResult result = pipeline.run();
       try {
         sink.awaitRows(r -> r.size() >= 40, WAIT, "40 rows");
@@ -297,7 +299,6 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
       result.cancel();
     }
   }
-
 
   /** Emits (window start, count) rows. */
   static final class WindowCountFn extends DoFn<KV<String, Long>, Row> {

@@ -227,15 +227,21 @@ abstract class AbstractSourceTrustITCase extends ReadITSupport {
   private static KafkaProducer<byte[], byte[]> transactional(String topic) {
     return new KafkaProducer<>(
         Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-            ProducerConfig.TRANSACTIONAL_ID_CONFIG, "trust-" + topic,
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            KAFKA.bootstrapServers(),
+            ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+            "trust-" + topic,
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+            ByteArraySerializer.class,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+            ByteArraySerializer.class));
   }
 
   private static void send(KafkaProducer<byte[], byte[]> tx, String topic, String... values) {
     for (String v : values) {
-      tx.send(new ProducerRecord<>(topic, 0, null, v.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      tx.send(
+          new ProducerRecord<>(
+              topic, 0, null, v.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
   }
 }

@@ -17,8 +17,8 @@ import org.apache.beam.sdk.values.PDone;
 import org.apache.beam.sdk.values.Row;
 
 /**
- * Collects the rows of a pipeline into this JVM, so that a test can watch an unbounded job while
- * it runs. Works with the DirectRunner and embedded Flink, which run in the test's JVM.
+ * Collects the rows of a pipeline into this JVM, so that a test can watch an unbounded job while it
+ * runs. Works with the DirectRunner and embedded Flink, which run in the test's JVM.
  */
 public final class CollectingSink extends PTransform<PCollection<Row>, PDone> {
   private static final Map<String, Queue<Row>> ROWS = new ConcurrentHashMap<>();
@@ -44,8 +44,14 @@ public final class CollectingSink extends PTransform<PCollection<Row>, PDone> {
       }
       if (System.nanoTime() > deadline) {
         throw new AssertionError(
-            "Timed out after " + timeout + " waiting for " + what + "; collected " + rows.size()
-                + " rows: " + (rows.size() > 20 ? rows.subList(0, 20) + "..." : rows));
+            "Timed out after "
+                + timeout
+                + " waiting for "
+                + what
+                + "; collected "
+                + rows.size()
+                + " rows: "
+                + (rows.size() > 20 ? rows.subList(0, 20) + "..." : rows));
       }
       Thread.sleep(50);
     }

@@ -3,7 +3,9 @@ package dev.kafkaconnector.runners.read;
 import dev.kafkaconnector.runners.PipelineRunners;
 import org.apache.beam.sdk.options.PipelineOptions;
 
-/** Reads with inferred schemas on the DirectRunner, with its immutability and encodability checks. */
+/**
+ * Reads with inferred schemas on the DirectRunner, with its immutability and encodability checks.
+ */
 class DirectRunnerInferredReadIT extends AbstractInferredReadITCase {
   @Override
   protected PipelineOptions boundedOptions() {

@@ -3,7 +3,9 @@ package dev.kafkaconnector.runners.read;
 import dev.kafkaconnector.runners.PipelineRunners;
 import org.apache.beam.sdk.options.PipelineOptions;
 
-/** The source-hardening cases on the DirectRunner, with its immutability and encodability checks. */
+/**
+ * The source-hardening cases on the DirectRunner, with its immutability and encodability checks.
+ */
 class DirectRunnerSourceHardeningIT extends AbstractSourceHardeningITCase {
   @Override
   protected PipelineOptions boundedOptions() {

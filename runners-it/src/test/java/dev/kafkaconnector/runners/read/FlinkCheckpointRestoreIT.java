@@ -33,8 +33,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A streaming job on embedded Flink with checkpoints fails once mid-stream, after a checkpoint
  * completed (seen as offsets committed to the group, which the reader does only for durable
  * checkpoints), and is restored by Flink. The test proves that the restored job continued from the
- * checkpointed offsets (not from its startup mode, earliest-offset, which would re-read from 0)
- * and that no record was lost.
+ * checkpointed offsets (not from its startup mode, earliest-offset, which would re-read from 0) and
+ * that no record was lost.
  */
 class FlinkCheckpointRestoreIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -44,6 +44,7 @@ class FlinkCheckpointRestoreIT {
 
   /** State shared with the pipeline's DoFns (embedded Flink runs in this JVM). */
   static final AtomicBoolean FAILED = new AtomicBoolean();
+
   static final Map<TopicPartition, Long> COMMITTED_AT_FAILURE = new ConcurrentHashMap<>();
   static final ConcurrentLinkedQueue<long[]> AFTER_RESTORE = new ConcurrentLinkedQueue<>();
   static final AtomicBoolean TRIGGER = new AtomicBoolean();
@@ -72,11 +73,16 @@ class FlinkCheckpointRestoreIT {
               KafkaConnectorIO.read()
                   .withOptions(
                       Map.of(
-                          "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                          "topic", topic,
-                          "format", "raw",
-                          "properties.group.id", group,
-                          "scan.startup.mode", "earliest-offset"))
+                          "properties.bootstrap.servers",
+                          KAFKA.bootstrapServers(),
+                          "topic",
+                          topic,
+                          "format",
+                          "raw",
+                          "properties.group.id",
+                          group,
+                          "scan.startup.mode",
+                          "earliest-offset"))
                   .withSchema(Schema.builder().addStringField("value").build())
                   .withMetadata(MetadataKey.PARTITION, MetadataKey.OFFSET))
           .apply(ParDo.of(new FailOnceFn()))
@@ -146,8 +152,13 @@ class FlinkCheckpointRestoreIT {
           assertTrue(first != null, "partition " + e.getKey() + " was read after the restore");
           assertTrue(
               first >= e.getValue(),
-              "partition " + e.getKey() + " resumed at " + first + ", before the offset "
-                  + e.getValue() + " committed by a completed checkpoint");
+              "partition "
+                  + e.getKey()
+                  + " resumed at "
+                  + first
+                  + ", before the offset "
+                  + e.getValue()
+                  + " committed by a completed checkpoint");
           assertTrue(first > 0, "partition " + e.getKey() + " restarted from its startup offset");
         }
       } finally {
@@ -157,16 +168,22 @@ class FlinkCheckpointRestoreIT {
     }
   }
 
-  private static Map<TopicPartition, Long> awaitCommittedOffsets(Duration timeout) throws Exception {
+  private static Map<TopicPartition, Long> awaitCommittedOffsets(Duration timeout)
+      throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       Map<TopicPartition, Long> out = new HashMap<>();
-      KAFKA.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
-          .forEach((tp, o) -> {
-            if (o != null && o.offset() > 0) {
-              out.put(tp, o.offset());
-            }
-          });
+      KAFKA
+          .admin()
+          .listConsumerGroupOffsets(group)
+          .partitionsToOffsetAndMetadata()
+          .get()
+          .forEach(
+              (tp, o) -> {
+                if (o != null && o.offset() > 0) {
+                  out.put(tp, o.offset());
+                }
+              });
       if (!out.isEmpty()) {
         return out;
       }

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /** The read cases on embedded Flink with parallelism 2 (batch when bounded, else streaming). */
 class FlinkRunnerReadIT extends AbstractKafkaReadITCase {
-  /** Partition to the task thread that handled its record (the step after the reader is chained). */
+  /**
+   * Partition to the task thread that handled its record (the step after the reader is chained).
+   */
   private static final Map<Integer, String> READ_BY = new ConcurrentHashMap<>();
 
   @Override

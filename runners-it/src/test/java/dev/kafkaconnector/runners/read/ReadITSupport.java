@@ -1,14 +1,11 @@
 package dev.kafkaconnector.runners.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
-import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -20,26 +17,23 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
-import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.joda.time.Instant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What the end-to-end read cases share: the broker, a producer, sources and runs per runner. */
 abstract class ReadITSupport {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
 
-  static final Schema VALUE = Schema.builder().addNullableField("value", Schema.FieldType.STRING).build();
+  static final Schema VALUE =
+      Schema.builder().addNullableField("value", Schema.FieldType.STRING).build();
   static final Duration WAIT = Duration.ofSeconds(90);
 
   static TestProducer producer;
@@ -64,9 +58,12 @@ abstract class ReadITSupport {
     return KafkaConnectorIO.read()
         .withOptions(
             Map.of(
-                "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                "topic", topic,
-                "format", "raw"))
+                "properties.bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "topic",
+                topic,
+                "format",
+                "raw"))
         .withSchema(VALUE);
   }
 
@@ -113,7 +110,9 @@ abstract class ReadITSupport {
   }
 
   static Set<String> values(List<Row> rows) {
-    return rows.stream().map(r -> r.getString("value")).collect(Collectors.toCollection(TreeSet::new));
+    return rows.stream()
+        .map(r -> r.getString("value"))
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   static Set<String> expected(int partitions, int from, int to) {
@@ -137,11 +136,16 @@ abstract class ReadITSupport {
   static KafkaConsumer<byte[], byte[]> consumer(String group) {
     return new KafkaConsumer<>(
         Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-            ConsumerConfig.GROUP_ID_CONFIG, group,
-            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false));
+            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            KAFKA.bootstrapServers(),
+            ConsumerConfig.GROUP_ID_CONFIG,
+            group,
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+            ByteArrayDeserializer.class,
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+            ByteArrayDeserializer.class,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+            false));
   }
 
   /** Waits until the group's committed offsets equal the end offsets of all partitions. */
@@ -157,7 +161,12 @@ abstract class ReadITSupport {
     while (System.nanoTime() < deadline) {
       committed = new HashMap<>();
       for (Map.Entry<TopicPartition, OffsetAndMetadata> e :
-          KAFKA.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().entrySet()) {
+          KAFKA
+              .admin()
+              .listConsumerGroupOffsets(group)
+              .partitionsToOffsetAndMetadata()
+              .get()
+              .entrySet()) {
         if (e.getValue() != null) {
           committed.put(e.getKey(), e.getValue().offset());
         }

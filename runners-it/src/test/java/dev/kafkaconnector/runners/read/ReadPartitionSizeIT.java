@@ -2,20 +2,20 @@ package dev.kafkaconnector.runners.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.io.range.OffsetRange;
-import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The reader's backlog on a worker that has never read the partition (a restriction sized where
- * it was not read, as runners do when they balance work) is the partition's real backlog from the
+ * The reader's backlog on a worker that has never read the partition (a restriction sized where it
+ * was not read, as runners do when they balance work) is the partition's real backlog from the
  * broker, not 0.
  */
 class ReadPartitionSizeIT {
@@ -32,10 +32,14 @@ class ReadPartitionSizeIT {
         SourceOptionsParser.parse(
             "size-test",
             Map.of(
-                "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                "topic", topic,
-                "format", "raw",
-                "scan.startup.mode", "earliest-offset"),
+                "properties.bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "topic",
+                topic,
+                "format",
+                "raw",
+                "scan.startup.mode",
+                "earliest-offset"),
             ReadITSupport.VALUE,
             List.of());
     ReadPartitionFn<?> fn =

@@ -35,13 +35,25 @@ class SchemaInferenceIT extends ReadITSupport {
   static void writeMixedTopic() {
     mixed = KAFKA.newTopicName("infer-mixed");
     KAFKA.createTopic(mixed, 2);
-    producer.send(mixed, 0, null, "{\"k\": 1}",
+    producer.send(
+        mixed,
+        0,
+        null,
+        "{\"k\": 1}",
         "{\"id\": 1, \"price\": 10, \"name\": \"a\", \"created\": \"2024-01-01 10:00:00\","
             + " \"day\": \"2024-01-01\", \"nested\": {\"col\": true, \"deep\": {\"x\": 1}},"
             + " \"tags\": [\"a\", \"b\"]}");
-    producer.send(mixed, 0, null, "{\"k\": 2}",
+    producer.send(
+        mixed,
+        0,
+        null,
+        "{\"k\": 2}",
         "{\"id\": 3, \"price\": 11, \"name\": \"c\", \"day\": \"2024-01-03\"}");
-    producer.send(mixed, 1, null, "not-json",
+    producer.send(
+        mixed,
+        1,
+        null,
+        "not-json",
         "{\"id\": 2, \"price\": 10.5, \"created\": \"2024-01-02 11:00:00.5\","
             + " \"day\": \"2024-01-02\", \"nested\": {\"col\": false}, \"extra\": null}");
     producer.send(mixed, 1, null, null, "not json at all");
@@ -63,7 +75,9 @@ class SchemaInferenceIT extends ReadITSupport {
   static String sql(Schema schema) {
     StringBuilder out = new StringBuilder();
     for (Schema.Field f : schema.getFields()) {
-      out.append(out.length() > 0 ? ", " : "").append(f.getName()).append(' ')
+      out.append(out.length() > 0 ? ", " : "")
+          .append(f.getName())
+          .append(' ')
           .append(SqlType.toSql(f.getType()));
     }
     return out.toString();
@@ -82,8 +96,9 @@ class SchemaInferenceIT extends ReadITSupport {
     assertEquals(
         "created TIMESTAMP, day DATE, extra STRING, id BIGINT, name STRING, nested.col BOOLEAN,"
             + " nested.deep.x BIGINT, price DOUBLE, tags STRING",
-        sql(KafkaConnectorIO.inferSchema(
-            options("json.infer-schema.flatten-nested-columns.enable", "true"))));
+        sql(
+            KafkaConnectorIO.inferSchema(
+                options("json.infer-schema.flatten-nested-columns.enable", "true"))));
   }
 
   @Test
@@ -95,8 +110,9 @@ class SchemaInferenceIT extends ReadITSupport {
     assertEquals(
         "created STRING, day STRING, extra STRING, id BIGINT, name STRING, nested STRING,"
             + " price DOUBLE, tags STRING",
-        sql(KafkaConnectorIO.inferSchema(
-            options("value.json.infer-schema.string-type-inference", "false"))));
+        sql(
+            KafkaConnectorIO.inferSchema(
+                options("value.json.infer-schema.string-type-inference", "false"))));
   }
 
   @Test
@@ -104,9 +120,13 @@ class SchemaInferenceIT extends ReadITSupport {
     assertEquals(
         "created TIMESTAMP, day DATE, extra STRING, id STRING, name STRING, nested STRING,"
             + " price DECIMAL, tags STRING, partition INT NOT NULL, offset BIGINT NOT NULL",
-        sql(KafkaConnectorIO.inferSchema(
-            options("json.infer-schema.fixed-types", "id STRING, price DECIMAL(10, 2)",
-                "metadata.list", "partition,offset"))));
+        sql(
+            KafkaConnectorIO.inferSchema(
+                options(
+                    "json.infer-schema.fixed-types",
+                    "id STRING, price DECIMAL(10, 2)",
+                    "metadata.list",
+                    "partition,offset"))));
   }
 
   @Test
@@ -115,10 +135,17 @@ class SchemaInferenceIT extends ReadITSupport {
         "key_k BIGINT, key_raw BYTES, value_created TIMESTAMP, value_day DATE, value_extra STRING,"
             + " value_id BIGINT, value_name STRING, value_nested STRING, value_price DOUBLE,"
             + " value_tags STRING",
-        sql(KafkaConnectorIO.inferSchema(
-            options("key.format", "json", "key.fields-prefix", "key_",
-                "value.fields-prefix", "value_",
-                "infer-schema.parse-key-error.field-name", "raw"))));
+        sql(
+            KafkaConnectorIO.inferSchema(
+                options(
+                    "key.format",
+                    "json",
+                    "key.fields-prefix",
+                    "key_",
+                    "value.fields-prefix",
+                    "value_",
+                    "infer-schema.parse-key-error.field-name",
+                    "raw"))));
   }
 
   @Test
@@ -146,8 +173,9 @@ class SchemaInferenceIT extends ReadITSupport {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> KafkaConnectorIO.inferSchema(
-                options("topic", empty, "properties.ssl.key.password", "hunter2-secret")));
+            () ->
+                KafkaConnectorIO.inferSchema(
+                    options("topic", empty, "properties.ssl.key.password", "hunter2-secret")));
     StringBuilder all = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {
       all.append(t);

@@ -19,18 +19,24 @@ public final class TestProducer implements AutoCloseable {
     producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.ACKS_CONFIG, "all"));
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
+                ProducerConfig.ACKS_CONFIG,
+                "all"));
   }
 
   public static Header header(String key, String value) {
     return new RecordHeader(key, value == null ? null : value.getBytes(StandardCharsets.UTF_8));
   }
 
-  public void send(String topic, int partition, Long timestamp, String key, String value, Header... headers) {
+  public void send(
+      String topic, int partition, Long timestamp, String key, String value, Header... headers) {
     producer.send(
         new ProducerRecord<>(
             topic,
@@ -59,8 +65,11 @@ public final class TestProducer implements AutoCloseable {
     producer.flush();
   }
 
-  void sendSync(String topic, int partition, String value) throws ExecutionException, InterruptedException {
-    producer.send(new ProducerRecord<>(topic, partition, null, value.getBytes(StandardCharsets.UTF_8))).get();
+  void sendSync(String topic, int partition, String value)
+      throws ExecutionException, InterruptedException {
+    producer
+        .send(new ProducerRecord<>(topic, partition, null, value.getBytes(StandardCharsets.UTF_8)))
+        .get();
   }
 
   @Override

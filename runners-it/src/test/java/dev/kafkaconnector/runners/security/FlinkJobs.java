@@ -38,7 +38,10 @@ final class FlinkJobs {
     } catch (TimeoutException e) {
       client.cancel().get(30, TimeUnit.SECONDS);
       throw new AssertionError(
-          "the Flink job " + client.getJobID() + " was still running after " + bound.toSeconds()
+          "the Flink job "
+              + client.getJobID()
+              + " was still running after "
+              + bound.toSeconds()
               + " s (cancelled)");
     }
     throw new AssertionError("the Flink job " + client.getJobID() + " ended without failing");

@@ -21,10 +21,10 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 
 /**
  * Hands what a pipeline shows about itself to {@link SecretCanary#scan}: every transform's name,
- * {@code toString()} and display data, every value's name and coder, the options; the metric
- * names, steps and string-set values of a result; and, for the FlinkRunner, the translated Flink
- * plan (job graph vertex names and descriptions, the execution plan JSON, the job and execution
- * configuration with the global job parameters).
+ * {@code toString()} and display data, every value's name and coder, the options; the metric names,
+ * steps and string-set values of a result; and, for the FlinkRunner, the translated Flink plan (job
+ * graph vertex names and descriptions, the execution plan JSON, the job and execution configuration
+ * with the global job parameters).
  */
 final class PipelineInspection {
   private PipelineInspection() {}
@@ -81,8 +81,17 @@ final class PipelineInspection {
     for (DisplayData.Item item : data.items()) {
       SecretCanary.scan(
           where + " display data item " + item.getKey(),
-          item.getNamespace() + " " + item.getKey() + " " + item.getValue() + " "
-              + item.getShortValue() + " " + item.getLabel() + " " + item.getLinkUrl());
+          item.getNamespace()
+              + " "
+              + item.getKey()
+              + " "
+              + item.getValue()
+              + " "
+              + item.getShortValue()
+              + " "
+              + item.getLabel()
+              + " "
+              + item.getLinkUrl());
     }
   }
 
@@ -100,11 +109,13 @@ final class PipelineInspection {
     }
     for (MetricResult<?> m : all.getStringSets()) {
       metric(label + ": string set", m);
-      SecretCanary.scan(label + ": string set " + m.getName() + " values", String.valueOf(m.getAttempted()));
+      SecretCanary.scan(
+          label + ": string set " + m.getName() + " values", String.valueOf(m.getAttempted()));
     }
     for (MetricResult<?> m : all.getBoundedTries()) {
       metric(label + ": bounded trie", m);
-      SecretCanary.scan(label + ": bounded trie " + m.getName() + " values", String.valueOf(m.getAttempted()));
+      SecretCanary.scan(
+          label + ": bounded trie " + m.getName() + " values", String.valueOf(m.getAttempted()));
     }
   }
 
@@ -120,7 +131,8 @@ final class PipelineInspection {
    */
   static void flinkPlan(String label, Pipeline pipeline, FlinkPipelineOptions options)
       throws Exception {
-    Class<?> type = Class.forName("org.apache.beam.runners.flink.FlinkPipelineExecutionEnvironment");
+    Class<?> type =
+        Class.forName("org.apache.beam.runners.flink.FlinkPipelineExecutionEnvironment");
     Constructor<?> constructor = type.getDeclaredConstructor(FlinkPipelineOptions.class);
     constructor.setAccessible(true);
     Object environment = constructor.newInstance(options);
@@ -132,7 +144,8 @@ final class PipelineInspection {
       streamEnv.setAccessible(true);
       StreamExecutionEnvironment env = (StreamExecutionEnvironment) streamEnv.invoke(environment);
       SecretCanary.scan(label + ": Flink execution config", env.getConfig().toString());
-      SecretCanary.scan(label + ": Flink global job parameters",
+      SecretCanary.scan(
+          label + ": Flink global job parameters",
           String.valueOf(env.getConfig().getGlobalJobParameters().toMap()));
       SecretCanary.scan(label + ": Flink configuration", env.getConfiguration().toString());
       StreamGraph graph = env.getStreamGraph(false);
@@ -142,15 +155,23 @@ final class PipelineInspection {
       for (JobVertex vertex : job.getVertices()) {
         SecretCanary.scan(
             label + ": Flink job vertex",
-            vertex.getName() + " " + vertex.getOperatorName() + " " + vertex.getOperatorDescription()
-                + " " + vertex.getOperatorPrettyName() + " " + vertex.getConfiguration());
+            vertex.getName()
+                + " "
+                + vertex.getOperatorName()
+                + " "
+                + vertex.getOperatorDescription()
+                + " "
+                + vertex.getOperatorPrettyName()
+                + " "
+                + vertex.getConfiguration());
       }
     } else {
       Method batchEnv = type.getDeclaredMethod("getBatchExecutionEnvironment");
       batchEnv.setAccessible(true);
       ExecutionEnvironment env = (ExecutionEnvironment) batchEnv.invoke(environment);
       SecretCanary.scan(label + ": Flink execution config", env.getConfig().toString());
-      SecretCanary.scan(label + ": Flink global job parameters",
+      SecretCanary.scan(
+          label + ": Flink global job parameters",
           String.valueOf(env.getConfig().getGlobalJobParameters().toMap()));
       SecretCanary.scan(label + ": Flink configuration", env.getConfiguration().toString());
       SecretCanary.scan(label + ": Flink batch plan", env.getExecutionPlan());

@@ -21,12 +21,12 @@ import org.slf4j.event.Level;
 
 /**
  * Canary secrets and the places they must never reach. A canary is a unique string put into a
- * secret option; while {@link #start() capturing}, every slf4j log event of every logger in the
- * JVM (through {@link CapturingSlf4jProvider}, at DEBUG and above, whatever is printed), every
- * {@code java.util.logging} record (commons-logging ends there too), every line written to {@code
- * System.out} / {@code System.err}, and every text a test hands to {@link #scan} (exception
- * chains, {@code toString()}, display data, metric names, Flink plans) is searched for each
- * canary's random part. A find is a {@link Hit} naming where the canary appeared.
+ * secret option; while {@link #start() capturing}, every slf4j log event of every logger in the JVM
+ * (through {@link CapturingSlf4jProvider}, at DEBUG and above, whatever is printed), every {@code
+ * java.util.logging} record (commons-logging ends there too), every line written to {@code
+ * System.out} / {@code System.err}, and every text a test hands to {@link #scan} (exception chains,
+ * {@code toString()}, display data, metric names, Flink plans) is searched for each canary's random
+ * part. A find is a {@link Hit} naming where the canary appeared.
  *
  * <p>One capture per JVM at a time (tests in a JVM run one after the other).
  */
@@ -41,13 +41,17 @@ final class SecretCanary {
 
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final int EXCERPT = 160;
+
   /** The random part of each canary, to the name of the secret it stands for. */
   private static final Map<String, String> NEEDLES = new ConcurrentHashMap<>();
+
   private static final List<Hit> HITS = new ArrayList<>();
   private static final AtomicLong LOG_EVENTS = new AtomicLong();
   private static final AtomicLong TEXTS = new AtomicLong();
+
   /** Log events expected to be seen (logger name prefix and texts), to the number seen. */
   private static final Map<List<String>, AtomicLong> WATCHED = new ConcurrentHashMap<>();
+
   private static final Level CAPTURE_LEVEL =
       Level.valueOf(System.getProperty("canary.log.level", "DEBUG").toUpperCase(Locale.ROOT));
   private static volatile boolean capturing;
@@ -128,7 +132,8 @@ final class SecretCanary {
         };
     julHandler.setLevel(java.util.logging.Level.FINE);
     root.addHandler(julHandler);
-    if (originalJulLevel == null || originalJulLevel.intValue() > java.util.logging.Level.FINE.intValue()) {
+    if (originalJulLevel == null
+        || originalJulLevel.intValue() > java.util.logging.Level.FINE.intValue()) {
       root.setLevel(java.util.logging.Level.FINE);
     }
     capturing = true;
@@ -161,7 +166,8 @@ final class SecretCanary {
             }
           });
     }
-    String where = "log event " + level + " " + logger + " [" + Thread.currentThread().getName() + "]";
+    String where =
+        "log event " + level + " " + logger + " [" + Thread.currentThread().getName() + "]";
     search(where, message);
     if (throwable != null) {
       search(where + " (its exception)", render(throwable));
@@ -235,8 +241,14 @@ final class SecretCanary {
 
   /** How many log events and texts were searched so far (to report what the check covered). */
   static String coverage() {
-    return LOG_EVENTS.get() + " log events (" + CAPTURE_LEVEL + " and above) and " + TEXTS.get()
-        + " texts searched for " + NEEDLES.size() + " canaries";
+    return LOG_EVENTS.get()
+        + " log events ("
+        + CAPTURE_LEVEL
+        + " and above) and "
+        + TEXTS.get()
+        + " texts searched for "
+        + NEEDLES.size()
+        + " canaries";
   }
 
   private static void search(String where, String text) {

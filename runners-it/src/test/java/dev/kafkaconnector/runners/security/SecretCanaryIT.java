@@ -90,7 +90,8 @@ class SecretCanaryIT {
   private static final String KEY_PASSWORD = SecretCanary.create("KeyPassword");
   private static final String BASIC_AUTH = SecretCanary.create("BasicAuthUserInfo");
   private static final String WRONG_PASSWORD = SecretCanary.create("WrongSaslPassword");
-  private static final String WRONG_KEYSTORE_PASSWORD = SecretCanary.create("WrongKeystorePassword");
+  private static final String WRONG_KEYSTORE_PASSWORD =
+      SecretCanary.create("WrongKeystorePassword");
   private static final Duration FAILURE_BOUND = Duration.ofSeconds(30);
   private static final Schema SCHEMA =
       Schema.builder().addInt64Field("id").addStringField("name").build();
@@ -122,14 +123,25 @@ class SecretCanaryIT {
 
   /** Kafka's clients log their whole configuration at INFO, with passwords as {@code [hidden]}. */
   private static final String[][] KAFKA_CONFIG_LOGS = {
-    {"org.apache.kafka.clients.consumer.ConsumerConfig", "sasl.jaas.config = [hidden]",
-        "ssl.truststore.password = [hidden]", "ssl.keystore.password = [hidden]",
-        "ssl.key.password = [hidden]"},
-    {"org.apache.kafka.clients.producer.ProducerConfig", "sasl.jaas.config = [hidden]",
-        "ssl.truststore.password = [hidden]", "ssl.keystore.password = [hidden]",
-        "ssl.key.password = [hidden]"},
-    {"org.apache.kafka.clients.admin.AdminClientConfig", "sasl.jaas.config = [hidden]",
-        "ssl.truststore.password = [hidden]"},
+    {
+      "org.apache.kafka.clients.consumer.ConsumerConfig",
+      "sasl.jaas.config = [hidden]",
+      "ssl.truststore.password = [hidden]",
+      "ssl.keystore.password = [hidden]",
+      "ssl.key.password = [hidden]"
+    },
+    {
+      "org.apache.kafka.clients.producer.ProducerConfig",
+      "sasl.jaas.config = [hidden]",
+      "ssl.truststore.password = [hidden]",
+      "ssl.keystore.password = [hidden]",
+      "ssl.key.password = [hidden]"
+    },
+    {
+      "org.apache.kafka.clients.admin.AdminClientConfig",
+      "sasl.jaas.config = [hidden]",
+      "ssl.truststore.password = [hidden]"
+    },
   };
 
   @BeforeAll
@@ -141,7 +153,8 @@ class SecretCanaryIT {
     }
     kafka = EmbeddedKafkaCluster.inJvm().withSaslUser(USER, SASL_PASSWORD).start();
     clientStores =
-        kafka.security()
+        kafka
+            .security()
             .createClientStores(stores, TRUSTSTORE_PASSWORD, KEYSTORE_PASSWORD, KEY_PASSWORD);
     SecretCanary.assertNoLeak("the broker's start");
   }
@@ -161,22 +174,30 @@ class SecretCanaryIT {
     } finally {
       SecretCanary.stop();
       System.out.println(
-          "Secret canary check: " + SecretCanary.coverage() + " in "
-              + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
+          "Secret canary check: "
+              + SecretCanary.coverage()
+              + " in "
+              + Duration.ofNanos(System.nanoTime() - started).toSeconds()
+              + " s");
     }
   }
 
   /** The canary options of one secured listener: every secret option set, each its canary. */
   private static Map<String, String> secured(String protocol, String mechanism, String password) {
     Map<String, String> out = new LinkedHashMap<>();
-    kafka.security()
+    kafka
+        .security()
         .clientProperties(protocol, mechanism == null ? "PLAIN" : mechanism, USER, password)
         .forEach((k, v) -> out.put("properties." + k, v));
     if (SecuredListeners.SSL.equals(protocol)) {
       // Not used on the SSL listener, but given like the others, to be shown nowhere either.
-      out.put("properties.sasl.jaas.config",
-          "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + USER
-              + "\" password=\"" + password + "\";");
+      out.put(
+          "properties.sasl.jaas.config",
+          "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+              + USER
+              + "\" password=\""
+              + password
+              + "\";");
     }
     out.put("properties.ssl.truststore.location", clientStores.truststore().toString());
     out.put("properties.ssl.truststore.password", TRUSTSTORE_PASSWORD);
@@ -215,14 +236,16 @@ class SecretCanaryIT {
     return rows;
   }
 
-  private static KafkaConnectorWrite write(Map<String, String> security, String topic, String... more) {
+  private static KafkaConnectorWrite write(
+      Map<String, String> security, String topic, String... more) {
     KafkaConnectorWrite write =
         KafkaConnectorIO.write().withOptions(with(security, with(Map.of(), more), topic));
     SecretCanary.scan("write toString()", write.toString());
     return write;
   }
 
-  private static Map<String, String> with(Map<String, String> security, Map<String, String> more, String topic) {
+  private static Map<String, String> with(
+      Map<String, String> security, Map<String, String> more, String topic) {
     Map<String, String> out = new LinkedHashMap<>(security);
     out.put("topic", topic);
     out.put("format", "json");
@@ -234,9 +257,12 @@ class SecretCanaryIT {
     KafkaConnectorRead read =
         KafkaConnectorIO.read()
             .withOptions(
-                with(security, Map.of(
-                    "scan.startup.mode", "earliest-offset",
-                    "scan.bounded.mode", "latest-offset"), topic));
+                with(
+                    security,
+                    Map.of(
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "latest-offset"),
+                    topic));
     SecretCanary.scan("read toString()", read.toString());
     return read;
   }
@@ -311,26 +337,39 @@ class SecretCanaryIT {
   void writeAtLeastOnceAndReadBoundedAndInferred(Runner runner) throws Exception {
     String topic = newTopic();
     List<Row> rows = rows(20);
-    runToTheEnd("write at-least-once (SASL_SSL SCRAM-SHA-512)", runner, runner::bounded,
-        p -> p.apply(Create.of(rows).withRowSchema(SCHEMA))
-            .apply(write(sasl(), topic, "sink.delivery-guarantee", "at-least-once")));
+    runToTheEnd(
+        "write at-least-once (SASL_SSL SCRAM-SHA-512)",
+        runner,
+        runner::bounded,
+        p ->
+            p.apply(Create.of(rows).withRowSchema(SCHEMA))
+                .apply(write(sasl(), topic, "sink.delivery-guarantee", "at-least-once")));
 
     CollectingSink read = new CollectingSink();
     Map<String, String> ssl = secured(SecuredListeners.SSL, null, SASL_PASSWORD);
-    runToTheEnd("bounded read (SSL)", runner, runner::bounded,
+    runToTheEnd(
+        "bounded read (SSL)",
+        runner,
+        runner::bounded,
         p -> p.apply(boundedRead(ssl, topic).withSchema(SCHEMA)).apply(read));
     assertEquals(names(rows), names(read.rows()));
 
     CollectingSink inferred = new CollectingSink();
     Map<String, String> plain = secured(SecuredListeners.SASL_SSL, "PLAIN", SASL_PASSWORD);
-    runToTheEnd("inferred-schema read (SASL_SSL PLAIN)", runner, runner::bounded,
+    runToTheEnd(
+        "inferred-schema read (SASL_SSL PLAIN)",
+        runner,
+        runner::bounded,
         p -> p.apply(boundedRead(plain, topic)).apply(inferred));
     assertEquals(rows.size(), inferred.rows().size());
     // The capture saw the Kafka clients' configuration (printed only from WARN here), masked.
     for (String[] watch : KAFKA_CONFIG_LOGS) {
       assertTrue(
           SecretCanary.seen(watch[0], java.util.Arrays.copyOfRange(watch, 1, watch.length)) > 0,
-          "no INFO event of " + watch[0] + " with " + String.join(", ", List.of(watch).subList(1, watch.length)));
+          "no INFO event of "
+              + watch[0]
+              + " with "
+              + String.join(", ", List.of(watch).subList(1, watch.length)));
     }
   }
 
@@ -340,11 +379,20 @@ class SecretCanaryIT {
   void writeExactlyOnce(Runner runner) throws Exception {
     String topic = newTopic();
     List<Row> rows = rows(20);
-    runToTheEnd("write exactly-once (SASL_SSL SCRAM-SHA-256)", runner, runner::exactlyOnce,
-        p -> p.apply(Create.of(rows).withRowSchema(SCHEMA))
-            .apply(write(secured(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", SASL_PASSWORD), topic,
-                "sink.delivery-guarantee", "exactly-once",
-                "sink.transactional-id-prefix", "canary-eos-" + System.nanoTime())));
+    runToTheEnd(
+        "write exactly-once (SASL_SSL SCRAM-SHA-256)",
+        runner,
+        runner::exactlyOnce,
+        p ->
+            p.apply(Create.of(rows).withRowSchema(SCHEMA))
+                .apply(
+                    write(
+                        secured(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", SASL_PASSWORD),
+                        topic,
+                        "sink.delivery-guarantee",
+                        "exactly-once",
+                        "sink.transactional-id-prefix",
+                        "canary-eos-" + System.nanoTime())));
     assertEquals(rows.size(), readCommitted(topic, rows.size()).size());
   }
 
@@ -355,21 +403,34 @@ class SecretCanaryIT {
     String source = newTopic();
     String sink = newTopic();
     List<Row> rows = rows(10);
-    runToTheEnd("write the SQL source", Runner.DIRECT, Runner.DIRECT::bounded,
+    runToTheEnd(
+        "write the SQL source",
+        Runner.DIRECT,
+        Runner.DIRECT::bounded,
         p -> p.apply(Create.of(rows).withRowSchema(SCHEMA)).apply(write(sasl(), source)));
     Map<String, String> sourceProps =
-        with(sasl(), Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset"), source);
+        with(
+            sasl(),
+            Map.of("scan.startup.mode", "earliest-offset", "scan.bounded.mode", "latest-offset"),
+            source);
     Map<String, String> sinkProps =
-        with(secured(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", SASL_PASSWORD), Map.of(), sink);
+        with(
+            secured(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", SASL_PASSWORD),
+            Map.of(),
+            sink);
     String ddlSource = table("canary_source", sourceProps);
     String ddlSink = table("canary_sink", sinkProps);
     CollectingSink out = new CollectingSink();
-    runToTheEnd("Beam SQL INSERT INTO canary_sink SELECT ... FROM canary_source", runner,
+    runToTheEnd(
+        "Beam SQL INSERT INTO canary_sink SELECT ... FROM canary_source",
+        runner,
         runner::bounded,
         p -> {
           PCollection<Row> inserted =
-              p.apply(SqlTransform.query("INSERT INTO canary_sink SELECT id, name FROM canary_source")
-                  .withDdlString(ddlSource).withDdlString(ddlSink));
+              p.apply(
+                  SqlTransform.query("INSERT INTO canary_sink SELECT id, name FROM canary_source")
+                      .withDdlString(ddlSource)
+                      .withDdlString(ddlSink));
           inserted.apply(out);
         });
     assertEquals(rows.size(), readCommitted(sink, rows.size()).size());
@@ -387,18 +448,29 @@ class SecretCanaryIT {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(producerProps, new ByteArraySerializer(), new ByteArraySerializer())) {
       for (int i = 0; i < 5; i++) {
-        producer.send(new ProducerRecord<>(topic, 0, null,
-            ("{\"id\": " + i + ", \"name\": \"n" + i + "\"}").getBytes(StandardCharsets.UTF_8)));
+        producer.send(
+            new ProducerRecord<>(
+                topic,
+                0,
+                null,
+                ("{\"id\": " + i + ", \"name\": \"n" + i + "\"}")
+                    .getBytes(StandardCharsets.UTF_8)));
       }
     }
     Map<String, String> catalogProperties =
         with(sasl(), "format", "json", "scan.bounded.mode", "latest-offset");
-    SecretCanary.scan("KafkaCatalog toString()",
-        new KafkaCatalog("canary", catalogProperties).toString());
+    SecretCanary.scan(
+        "KafkaCatalog toString()", new KafkaCatalog("canary", catalogProperties).toString());
     StringBuilder properties = new StringBuilder();
-    catalogProperties
-        .forEach((k, v) -> properties.append(properties.length() == 0 ? "" : ", ")
-            .append('\'').append(k).append("' = '").append(v.replace("'", "''")).append('\''));
+    catalogProperties.forEach(
+        (k, v) ->
+            properties
+                .append(properties.length() == 0 ? "" : ", ")
+                .append('\'')
+                .append(k)
+                .append("' = '")
+                .append(v.replace("'", "''"))
+                .append('\''));
     List<String> names = new ArrayList<>();
     try (Connection c = DriverManager.getConnection("jdbc:beam:");
         Statement s = c.createStatement()) {
@@ -419,27 +491,57 @@ class SecretCanaryIT {
   @EnumSource(Runner.class)
   void wrongPasswordsFailWithoutShowingThem(Runner runner) throws Exception {
     String topic = newTopic();
-    Map<String, String> wrongSasl = secured(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", WRONG_PASSWORD);
-    Throwable write = runToFailure("write with a wrong SASL password", runner, runner::bounded,
-        p -> p.apply(Create.of(rows(1)).withRowSchema(SCHEMA)).apply(write(wrongSasl, topic)));
+    Map<String, String> wrongSasl =
+        secured(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", WRONG_PASSWORD);
+    Throwable write =
+        runToFailure(
+            "write with a wrong SASL password",
+            runner,
+            runner::bounded,
+            p -> p.apply(Create.of(rows(1)).withRowSchema(SCHEMA)).apply(write(wrongSasl, topic)));
     assertTrue(causes(write).contains("SCRAM-SHA-256"), causes(write));
-    Throwable read = runToFailure("bounded read with a wrong SASL password", runner, runner::bounded,
-        p -> p.apply(boundedRead(wrongSasl, topic).withSchema(SCHEMA)));
+    Throwable read =
+        runToFailure(
+            "bounded read with a wrong SASL password",
+            runner,
+            runner::bounded,
+            p -> p.apply(boundedRead(wrongSasl, topic).withSchema(SCHEMA)));
     assertTrue(causes(read).contains("SCRAM-SHA-256"), causes(read));
     Supplier<PipelineOptions> unbounded =
-        runner == Runner.DIRECT ? () -> PipelineRunners.direct(false, true) : PipelineRunners::flinkStreaming;
-    Throwable endless = runToFailure("unbounded read with a wrong SASL password", runner, unbounded,
-        p -> p.apply(KafkaConnectorIO.read()
-            .withOptions(with(wrongSasl, Map.of("scan.startup.mode", "earliest-offset",
-                "scan.topic-partition-discovery.interval", "1 s"), topic))
-            .withSchema(SCHEMA)));
+        runner == Runner.DIRECT
+            ? () -> PipelineRunners.direct(false, true)
+            : PipelineRunners::flinkStreaming;
+    Throwable endless =
+        runToFailure(
+            "unbounded read with a wrong SASL password",
+            runner,
+            unbounded,
+            p ->
+                p.apply(
+                    KafkaConnectorIO.read()
+                        .withOptions(
+                            with(
+                                wrongSasl,
+                                Map.of(
+                                    "scan.startup.mode",
+                                    "earliest-offset",
+                                    "scan.topic-partition-discovery.interval",
+                                    "1 s"),
+                                topic))
+                        .withSchema(SCHEMA)));
     assertTrue(causes(endless).contains("SCRAM-SHA-256"), causes(endless));
 
     Map<String, String> wrongKeystore =
         with(sasl(), "properties.ssl.keystore.password", WRONG_KEYSTORE_PASSWORD);
-    runToFailure("write with a wrong keystore password", runner, runner::bounded,
+    runToFailure(
+        "write with a wrong keystore password",
+        runner,
+        runner::bounded,
         p -> p.apply(Create.of(rows(1)).withRowSchema(SCHEMA)).apply(write(wrongKeystore, topic)));
-    runToFailure("bounded read with a wrong keystore password", runner, runner::bounded,
+    runToFailure(
+        "bounded read with a wrong keystore password",
+        runner,
+        runner::bounded,
         p -> p.apply(boundedRead(wrongKeystore, topic).withSchema(SCHEMA)));
   }
 
@@ -453,52 +555,72 @@ class SecretCanaryIT {
     cases.put("a misspelt key", with(sasl(), "scan.startup.mod", "earliest-offset"));
     cases.put("a bad client property value", with(sasl(), "properties.request.timeout.ms", "soon"));
     cases.put("a bad security protocol", with(sasl(), "properties.security.protocol", "SASL_TLS"));
-    cases.put("an invalid JAAS configuration holding the password",
+    cases.put(
+        "an invalid JAAS configuration holding the password",
         with(sasl(), "properties.sasl.jaas.config", "username=alice password=" + WRONG_PASSWORD));
     for (Map.Entry<String, Map<String, String>> c : cases.entrySet()) {
       Map<String, String> options = with(c.getValue(), "topic", topic, "format", "json");
       for (String side : List.of("read", "write")) {
         String label = side + " with " + c.getKey();
         Throwable failure =
-            assertThrows(RuntimeException.class, () -> {
-              Pipeline p = Pipeline.create(PipelineRunners.direct(true, true));
-              if (side.equals("read")) {
-                p.apply(KafkaConnectorIO.read().withOptions(options).withSchema(SCHEMA));
-              } else {
-                p.apply(Create.of(rows(1)).withRowSchema(SCHEMA))
-                    .apply(KafkaConnectorIO.write().withOptions(options));
-              }
-            }, label);
+            assertThrows(
+                RuntimeException.class,
+                () -> {
+                  Pipeline p = Pipeline.create(PipelineRunners.direct(true, true));
+                  if (side.equals("read")) {
+                    p.apply(KafkaConnectorIO.read().withOptions(options).withSchema(SCHEMA));
+                  } else {
+                    p.apply(Create.of(rows(1)).withRowSchema(SCHEMA))
+                        .apply(KafkaConnectorIO.write().withOptions(options));
+                  }
+                },
+                label);
         SecretCanary.scan(label + ": the failure", failure);
       }
       String label = "SQL table with " + c.getKey();
       Throwable failure =
-          assertThrows(RuntimeException.class, () -> {
-            Pipeline p = Pipeline.create(PipelineRunners.direct(true, true));
-            p.apply(SqlTransform.query("SELECT id FROM bad_table")
-                .withDdlString(table("bad_table", with(options, Map.of(
-                    "scan.bounded.mode", "latest-offset"), topic))));
-          }, label);
+          assertThrows(
+              RuntimeException.class,
+              () -> {
+                Pipeline p = Pipeline.create(PipelineRunners.direct(true, true));
+                p.apply(
+                    SqlTransform.query("SELECT id FROM bad_table")
+                        .withDdlString(
+                            table(
+                                "bad_table",
+                                with(
+                                    options,
+                                    Map.of("scan.bounded.mode", "latest-offset"),
+                                    topic))));
+              },
+              label);
       SecretCanary.scan(label + ": the failure", failure);
       SecretCanary.assertNoLeak(c.getKey());
     }
     // Flink DDL (translated by FlinkDdl) that is malformed next to a secret value.
-    String flink = "CREATE TABLE t (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '" + topic
-        + "', 'format' = 'json', ";
+    String flink =
+        "CREATE TABLE t (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '"
+            + topic
+            + "', 'format' = 'json', ";
     Map<String, String> ddls = new LinkedHashMap<>();
-    ddls.put("no '=' before a password", flink + "'properties.ssl.truststore.password' '"
-        + TRUSTSTORE_PASSWORD + "')");
-    ddls.put("an unquoted JAAS configuration",
+    ddls.put(
+        "no '=' before a password",
+        flink + "'properties.ssl.truststore.password' '" + TRUSTSTORE_PASSWORD + "')");
+    ddls.put(
+        "an unquoted JAAS configuration",
         flink + "'properties.sasl.jaas.config' = " + SASL_PASSWORD + ")");
-    ddls.put("a stray token after a password",
+    ddls.put(
+        "a stray token after a password",
         flink + "'properties.ssl.key.password' = 'x'" + KEY_PASSWORD + ", 'a' = 'b')");
-    ddls.put("an unterminated password", flink + "'properties.ssl.keystore.password' = '"
-        + KEYSTORE_PASSWORD + ")");
-    ddls.forEach((what, ddl) -> {
-      Throwable failure =
-          assertThrows(IllegalArgumentException.class, () -> FlinkDdl.toBeamSql(ddl), what);
-      SecretCanary.scan("Flink DDL with " + what + ": the failure", failure);
-    });
+    ddls.put(
+        "an unterminated password",
+        flink + "'properties.ssl.keystore.password' = '" + KEYSTORE_PASSWORD + ")");
+    ddls.forEach(
+        (what, ddl) -> {
+          Throwable failure =
+              assertThrows(IllegalArgumentException.class, () -> FlinkDdl.toBeamSql(ddl), what);
+          SecretCanary.scan("Flink DDL with " + what + ": the failure", failure);
+        });
     SecretCanary.assertNoLeak("malformed Flink DDL");
   }
 
@@ -510,7 +632,8 @@ class SecretCanaryIT {
     SourceOptionsParser.ParsedSource source =
         SourceOptionsParser.parse("canary-source", options, SCHEMA, List.of());
     SecretCanary.scan("SourceSpec toString()", source.spec().toString());
-    SecretCanary.scan("SourceSpec redactedClientProperties()",
+    SecretCanary.scan(
+        "SourceSpec redactedClientProperties()",
         String.valueOf(source.spec().redactedClientProperties()));
     SecretCanary.scan("ParsedSource toString()", source.toString());
     SinkOptionsParser.ParsedSink sink =
@@ -522,8 +645,12 @@ class SecretCanaryIT {
 
   private static String table(String name, Map<String, String> properties) {
     try {
-      return "CREATE EXTERNAL TABLE " + name + " (id BIGINT, name VARCHAR) TYPE 'kafka-connector'"
-          + " TBLPROPERTIES '" + JSON.writeValueAsString(properties).replace("'", "''") + "'";
+      return "CREATE EXTERNAL TABLE "
+          + name
+          + " (id BIGINT, name VARCHAR) TYPE 'kafka-connector'"
+          + " TBLPROPERTIES '"
+          + JSON.writeValueAsString(properties).replace("'", "''")
+          + "'";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }

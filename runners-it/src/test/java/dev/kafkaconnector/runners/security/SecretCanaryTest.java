@@ -49,7 +49,8 @@ class SecretCanaryTest {
 
   @Test
   void theCapturingBindingIsSlf4jsBindingHere() {
-    assertTrue(CapturingSlf4jProvider.isBound(), "run with -Dslf4j.provider=...CapturingSlf4jProvider");
+    assertTrue(
+        CapturingSlf4jProvider.isBound(), "run with -Dslf4j.provider=...CapturingSlf4jProvider");
   }
 
   @Test
@@ -85,13 +86,12 @@ class SecretCanaryTest {
   @Test
   void displayDataTransformNamesAndMetricNamesAreFound() {
     Pipeline pipeline = Pipeline.create(PipelineRunners.direct(true, true));
-    pipeline
-        .apply(Create.of(1, 2))
-        .apply("Named " + canary, new Leaky(canary));
+    pipeline.apply(Create.of(1, 2)).apply("Named " + canary, new Leaky(canary));
     PipelineInspection.graph("self-test", pipeline);
     List<SecretCanary.Hit> hits = SecretCanary.takeHits();
     assertTrue(hits.stream().anyMatch(h -> h.where().endsWith(" name")), String.valueOf(hits));
-    assertTrue(hits.stream().anyMatch(h -> h.where().contains("display data")), String.valueOf(hits));
+    assertTrue(
+        hits.stream().anyMatch(h -> h.where().contains("display data")), String.valueOf(hits));
     PipelineResult result = pipeline.run();
     assertEquals(PipelineResult.State.DONE, result.waitUntilFinish());
     SecretCanary.takeHits();

@@ -50,18 +50,22 @@ import org.junit.jupiter.params.provider.ValueSource;
  * SCRAM mechanisms, SSL, SASL_SSL, and mutual TLS) with spec option keys only, and checks that
  * wrong credentials, an untrusted certificate and a missing or untrusted client certificate fail
  * within 30 s, naming the mechanism (or SSL) and {@code properties.bootstrap.servers}, never a
- * password; also when the credentials are revoked while an unbounded read runs. The matrix runs
- * on the DirectRunner, one round trip and the failures of unbounded reads on embedded Flink too.
+ * password; also when the credentials are revoked while an unbounded read runs. The matrix runs on
+ * the DirectRunner, one round trip and the failures of unbounded reads on embedded Flink too.
  */
 class SecuredBrokerIT {
   private static final String USER = "alice";
   private static final String PASSWORD = "canary-right-" + UUID.randomUUID();
   private static final String WRONG = "canary-wrong-" + UUID.randomUUID();
+
   /** A SCRAM user whose credentials a case deletes while its job runs. */
   private static final String REVOKED_USER = "bob";
+
   private static final String REVOKED_PASSWORD = "canary-revoked-" + UUID.randomUUID();
+
   /** The password of the SCRAM users the reconnect case creates (and deletes) itself. */
   private static final String RECONNECT_PASSWORD = "canary-reconnect-" + UUID.randomUUID();
+
   private static final String KEYSTORE_PASSWORD = "canary-keystore-" + UUID.randomUUID();
   private static final String KEY_PASSWORD = "canary-key-" + UUID.randomUUID();
   private static final String CLIENT_TRUSTSTORE_PASSWORD = "canary-trust-" + UUID.randomUUID();
@@ -80,11 +84,22 @@ class SecuredBrokerIT {
             .withSaslUser(USER, PASSWORD)
             .withSaslUser(REVOKED_USER, REVOKED_PASSWORD)
             .start();
-    clientStores = kafka.security().createClientStores(
-        stores, CLIENT_TRUSTSTORE_PASSWORD, KEYSTORE_PASSWORD, KEY_PASSWORD);
-    jobs = new SecuredJobs(List.of(PASSWORD, WRONG, REVOKED_PASSWORD, RECONNECT_PASSWORD,
-        KEYSTORE_PASSWORD, KEY_PASSWORD, CLIENT_TRUSTSTORE_PASSWORD,
-        kafka.security().truststorePassword()));
+    clientStores =
+        kafka
+            .security()
+            .createClientStores(
+                stores, CLIENT_TRUSTSTORE_PASSWORD, KEYSTORE_PASSWORD, KEY_PASSWORD);
+    jobs =
+        new SecuredJobs(
+            List.of(
+                PASSWORD,
+                WRONG,
+                REVOKED_PASSWORD,
+                RECONNECT_PASSWORD,
+                KEYSTORE_PASSWORD,
+                KEY_PASSWORD,
+                CLIENT_TRUSTSTORE_PASSWORD,
+                kafka.security().truststorePassword()));
   }
 
   @AfterAll
@@ -135,11 +150,14 @@ class SecuredBrokerIT {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"DirectRunner", "FlinkRunner"})
   void writesAndReadsThroughMutualTls(String runner) {
-    Supplier<PipelineOptions> options = runner.equals("DirectRunner")
-        ? () -> PipelineRunners.direct(true, true)
-        : () -> PipelineRunners.flink("[local]", 2, true);
-    jobs.roundTrip(newTopic(), mutualTls(clientStores.keystore(), "JKS", KEYSTORE_PASSWORD,
-        KEY_PASSWORD), options);
+    Supplier<PipelineOptions> options =
+        runner.equals("DirectRunner")
+            ? () -> PipelineRunners.direct(true, true)
+            : () -> PipelineRunners.flink("[local]", 2, true);
+    jobs.roundTrip(
+        newTopic(),
+        mutualTls(clientStores.keystore(), "JKS", KEYSTORE_PASSWORD, KEY_PASSWORD),
+        options);
   }
 
   /**
@@ -152,13 +170,23 @@ class SecuredBrokerIT {
   void mutualTlsWithoutATrustedClientCertificateFailsClearlyAndInTime(String what)
       throws Exception {
     String topic = newTopic();
-    Map<String, String> security = what.equals("no keystore")
-        ? mutualTls(null, null, null, null)
-        : mutualTls(kafka.security().untrustedClientKeystoreLocation(), "PKCS12",
-            kafka.security().truststorePassword(), kafka.security().truststorePassword());
+    Map<String, String> security =
+        what.equals("no keystore")
+            ? mutualTls(null, null, null, null)
+            : mutualTls(
+                kafka.security().untrustedClientKeystoreLocation(),
+                "PKCS12",
+                kafka.security().truststorePassword(),
+                kafka.security().truststorePassword());
     String servers = security.get("properties.bootstrap.servers");
-    jobs.assertNamed(runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
-        .apply(jobs.write(topic, security))), "SSL", servers, "properties.ssl.keystore.location");
+    jobs.assertNamed(
+        runAndFail(
+            p ->
+                p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+                    .apply(jobs.write(topic, security))),
+        "SSL",
+        servers,
+        "properties.ssl.keystore.location");
     jobs.assertNamed(runAndFail(p -> p.apply(jobs.read(topic, security))), "SSL", servers);
     if (!what.equals("no keystore")) {
       Pipeline pipeline = Pipeline.create(PipelineRunners.flinkStreaming());
@@ -168,17 +196,18 @@ class SecuredBrokerIT {
   }
 
   @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({
-    "SASL_PLAINTEXT, PLAIN",
-    "SASL_PLAINTEXT, SCRAM-SHA-256",
-    "SASL_SSL, SCRAM-SHA-512"
-  })
+  @CsvSource({"SASL_PLAINTEXT, PLAIN", "SASL_PLAINTEXT, SCRAM-SHA-256", "SASL_SSL, SCRAM-SHA-512"})
   void aWrongPasswordFailsTheWriteAndTheReadClearlyAndInTime(String protocol, String mechanism) {
     String topic = newTopic();
     Map<String, String> security = options(protocol, mechanism, WRONG);
     String servers = security.get("properties.bootstrap.servers");
-    jobs.assertNamed(runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
-        .apply(jobs.write(topic, security))), mechanism, servers);
+    jobs.assertNamed(
+        runAndFail(
+            p ->
+                p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+                    .apply(jobs.write(topic, security))),
+        mechanism,
+        servers);
     jobs.assertNamed(runAndFail(p -> p.apply(jobs.read(topic, security))), mechanism, servers);
   }
 
@@ -188,8 +217,11 @@ class SecuredBrokerIT {
     Map<String, String> security = options(SecuredListeners.SASL_SSL, "SCRAM-SHA-256", WRONG);
     security.put("sink.delivery-guarantee", "exactly-once");
     security.put("sink.transactional-id-prefix", "secured-eos-" + System.nanoTime());
-    Throwable failure = runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
-        .apply(jobs.write(topic, security)));
+    Throwable failure =
+        runAndFail(
+            p ->
+                p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+                    .apply(jobs.write(topic, security)));
     jobs.assertNamed(failure, "SCRAM-SHA-256", security.get("properties.bootstrap.servers"));
   }
 
@@ -201,14 +233,16 @@ class SecuredBrokerIT {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"DirectRunner", "FlinkRunner"})
   void aWrongPasswordFailsAnUnboundedReadInsteadOfRetrying(String runner) throws Exception {
-    Map<String, String> security =
-        options(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", WRONG);
+    Map<String, String> security = options(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", WRONG);
     KafkaConnectorRead read = unboundedRead(newTopic(), security, "1 s");
     boolean flink = runner.equals("FlinkRunner");
-    Pipeline pipeline = Pipeline.create(
-        flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
+    Pipeline pipeline =
+        Pipeline.create(
+            flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
     pipeline.apply(read);
-    jobs.assertNamed(awaitFailure(pipeline.run(), flink), "SCRAM-SHA-256",
+    jobs.assertNamed(
+        awaitFailure(pipeline.run(), flink),
+        "SCRAM-SHA-256",
         security.get("properties.bootstrap.servers"));
   }
 
@@ -223,19 +257,26 @@ class SecuredBrokerIT {
       throws Exception {
     String topic = newTopic();
     Map<String, String> security = scram(mechanism, REVOKED_USER, REVOKED_PASSWORD);
-    Throwable failure = failAfterRevoking(runner, topic, security, "1 s", () -> {
-      alterScram(new UserScramCredentialDeletion(
-          REVOKED_USER, ScramMechanism.fromMechanismName(mechanism)));
-    });
+    Throwable failure =
+        failAfterRevoking(
+            runner,
+            topic,
+            security,
+            "1 s",
+            () -> {
+              alterScram(
+                  new UserScramCredentialDeletion(
+                      REVOKED_USER, ScramMechanism.fromMechanismName(mechanism)));
+            });
     jobs.assertNamed(failure, mechanism, security.get("properties.bootstrap.servers"));
   }
 
   /**
    * The partition readers' own path: partition discovery off, so nothing but the readers talks to
    * the broker. The user's credentials are deleted while the readers poll, and the broker is
-   * restarted so that their consumers lose their (authenticated) connections and reconnect; the
-   * new authentication is refused, and the job fails, not retried by the DirectRunner's reader
-   * nor restarted by Flink, naming the mechanism, the servers and the topic-partition. The user is
+   * restarted so that their consumers lose their (authenticated) connections and reconnect; the new
+   * authentication is refused, and the job fails, not retried by the DirectRunner's reader nor
+   * restarted by Flink, naming the mechanism, the servers and the topic-partition. The user is
    * created by this case (not declared to the cluster, whose start creates its users again).
    */
   @ParameterizedTest(name = "{0} {1}")
@@ -244,38 +285,58 @@ class SecuredBrokerIT {
       throws Exception {
     String user = "carol-" + runner.toLowerCase(java.util.Locale.ROOT);
     ScramMechanism scram = ScramMechanism.fromMechanismName(mechanism);
-    alterScram(new UserScramCredentialUpsertion(
-        user, new ScramCredentialInfo(scram, 4096), RECONNECT_PASSWORD));
+    alterScram(
+        new UserScramCredentialUpsertion(
+            user, new ScramCredentialInfo(scram, 4096), RECONNECT_PASSWORD));
     String topic = newTopic();
     Map<String, String> security = scram(mechanism, user, RECONNECT_PASSWORD);
     awaitLogin(security);
-    Throwable failure = failAfterRevoking(runner, topic, security, "0 s", () -> {
-      alterScram(new UserScramCredentialDeletion(user, scram));
-      kafka.restart();
-    });
-    String message = jobs.assertNamed(failure, mechanism,
-        security.get("properties.bootstrap.servers"), "of topic '" + topic + "'");
+    Throwable failure =
+        failAfterRevoking(
+            runner,
+            topic,
+            security,
+            "0 s",
+            () -> {
+              alterScram(new UserScramCredentialDeletion(user, scram));
+              kafka.restart();
+            });
+    String message =
+        jobs.assertNamed(
+            failure,
+            mechanism,
+            security.get("properties.bootstrap.servers"),
+            "of topic '" + topic + "'");
     assertTrue(message.contains("Could not read partition "), message);
   }
 
   /**
-   * Runs an unbounded read of {@code topic}, waits until it delivered a record, runs {@code
-   * revoke} and returns the job's failure, which must come within 30 s.
+   * Runs an unbounded read of {@code topic}, waits until it delivered a record, runs {@code revoke}
+   * and returns the job's failure, which must come within 30 s.
    */
-  private static Throwable failAfterRevoking(String runner, String topic,
-      Map<String, String> security, String discovery, ThrowingRunnable revoke) throws Exception {
+  private static Throwable failAfterRevoking(
+      String runner,
+      String topic,
+      Map<String, String> security,
+      String discovery,
+      ThrowingRunnable revoke)
+      throws Exception {
     CollectingSink collected = new CollectingSink();
     boolean flink = runner.equals("FlinkRunner");
-    Pipeline pipeline = Pipeline.create(
-        flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
+    Pipeline pipeline =
+        Pipeline.create(
+            flink ? PipelineRunners.flinkStreaming() : PipelineRunners.direct(false, true));
     pipeline.apply(unboundedRead(topic, security, discovery)).apply(collected);
     PipelineResult result = pipeline.run();
     try {
-      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
-          Map.of("bootstrap.servers", kafka.bootstrapServers()), new ByteArraySerializer(),
-          new ByteArraySerializer())) {
-        producer.send(new ProducerRecord<>(
-            topic, "{\"id\": 1, \"name\": \"a\"}".getBytes(StandardCharsets.UTF_8)));
+      try (KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(
+              Map.of("bootstrap.servers", kafka.bootstrapServers()),
+              new ByteArraySerializer(),
+              new ByteArraySerializer())) {
+        producer.send(
+            new ProducerRecord<>(
+                topic, "{\"id\": 1, \"name\": \"a\"}".getBytes(StandardCharsets.UTF_8)));
       }
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (collected.rows().isEmpty()) {
@@ -289,8 +350,11 @@ class SecuredBrokerIT {
     }
     long start = System.nanoTime();
     Throwable failure = awaitFailure(result, flink);
-    System.out.println("Failed " + Duration.ofNanos(System.nanoTime() - start).toMillis()
-        + " ms after the credentials were revoked: " + failure);
+    System.out.println(
+        "Failed "
+            + Duration.ofNanos(System.nanoTime() - start).toMillis()
+            + " ms after the credentials were revoked: "
+            + failure);
     return failure;
   }
 
@@ -338,8 +402,13 @@ class SecuredBrokerIT {
         "properties.ssl.truststore.location",
         kafka.security().untrustedTruststoreLocation().toString());
     String servers = security.get("properties.bootstrap.servers");
-    jobs.assertNamed(runAndFail(p -> p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
-        .apply(jobs.write(topic, security))), "SSL", servers);
+    jobs.assertNamed(
+        runAndFail(
+            p ->
+                p.apply(Create.of(row(1)).withRowSchema(SCHEMA))
+                    .apply(jobs.write(topic, security))),
+        "SSL",
+        servers);
     jobs.assertNamed(runAndFail(p -> p.apply(jobs.read(topic, security))), "SSL", servers);
   }
 
@@ -355,8 +424,10 @@ class SecuredBrokerIT {
   }
 
   private static Map<String, String> scram(String mechanism, String user, String password) {
-    return prefixed(kafka.security()
-        .clientProperties(SecuredListeners.SASL_PLAINTEXT, mechanism, user, password));
+    return prefixed(
+        kafka
+            .security()
+            .clientProperties(SecuredListeners.SASL_PLAINTEXT, mechanism, user, password));
   }
 
   /** The MTLS listener's options with the client keystore given (none when null). */

@@ -28,9 +28,9 @@ import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.Row;
 
 /**
- * The jobs and checks the secured-broker tests share: a write-then-read round trip, a job that
- * must fail within {@link #FAILURE_BOUND}, and the check that a failure names the mechanism (or
- * SSL) and {@code properties.bootstrap.servers} while no message holds one of the secrets.
+ * The jobs and checks the secured-broker tests share: a write-then-read round trip, a job that must
+ * fail within {@link #FAILURE_BOUND}, and the check that a failure names the mechanism (or SSL) and
+ * {@code properties.bootstrap.servers} while no message holds one of the secrets.
  */
 final class SecuredJobs {
   static final Duration FAILURE_BOUND = Duration.ofSeconds(30);
@@ -38,7 +38,9 @@ final class SecuredJobs {
 
   private final List<String> secrets;
 
-  /** @param secrets the values no message, {@code toString()} or failure may hold */
+  /**
+   * @param secrets the values no message, {@code toString()} or failure may hold
+   */
   SecuredJobs(List<String> secrets) {
     this.secrets = List.copyOf(secrets);
   }
@@ -156,8 +158,9 @@ final class SecuredJobs {
         break;
       }
     }
-    assertNotNull(naming, "no message names " + mechanism + ", the servers and " + List.of(more)
-        + ": " + failure);
+    assertNotNull(
+        naming,
+        "no message names " + mechanism + ", the servers and " + List.of(more) + ": " + failure);
     return naming;
   }
 

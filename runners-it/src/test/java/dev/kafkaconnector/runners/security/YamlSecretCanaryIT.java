@@ -37,15 +37,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The secret canary check of YAML jobs (issue #13): a Kafka-to-Kafka job whose secret options all
- * come from {@code ${secret_values.*}} placeholders, filled with canaries from {@code -D}
- * arguments ({@link PipelineJob#fromArgs}, {@link PipelineJob#execute}) and from environment
- * variables ({@code SECRET_VALUES_*}). The source reads through SASL_SSL (SCRAM-SHA-512) and the
- * sink writes through mutual TLS, so that the SASL password and the keystore and key passwords are
- * really used. While the class runs {@link SecretCanary} captures every log event and the standard
- * streams (where {@code execute} prints its errors); each case scans the parsed definition's
- * {@code toString()} (the echo of the YAML), the pipeline graph, display data, options and metric
- * names, the Flink plan, and the failures of a wrong password, invalid YAML, a bad option value
- * and a bad value that is itself a secret. On the DirectRunner and embedded Flink.
+ * come from {@code ${secret_values.*}} placeholders, filled with canaries from {@code -D} arguments
+ * ({@link PipelineJob#fromArgs}, {@link PipelineJob#execute}) and from environment variables
+ * ({@code SECRET_VALUES_*}). The source reads through SASL_SSL (SCRAM-SHA-512) and the sink writes
+ * through mutual TLS, so that the SASL password and the keystore and key passwords are really used.
+ * While the class runs {@link SecretCanary} captures every log event and the standard streams
+ * (where {@code execute} prints its errors); each case scans the parsed definition's {@code
+ * toString()} (the echo of the YAML), the pipeline graph, display data, options and metric names,
+ * the Flink plan, and the failures of a wrong password, invalid YAML, a bad option value and a bad
+ * value that is itself a secret. On the DirectRunner and embedded Flink.
  */
 class YamlSecretCanaryIT {
   private static final String USER = "alice";
@@ -62,7 +62,8 @@ class YamlSecretCanaryIT {
   }
 
   /** The connection options of a block; {@code %s} is the SASL password's placeholder name. */
-  private static final String SECURITY = """
+  private static final String SECURITY =
+      """
         properties.ssl.truststore.location: ${canary.truststore}
         properties.ssl.truststore.type: PKCS12
         properties.ssl.truststore.password: ${secret_values.truststore_password}
@@ -73,7 +74,8 @@ class YamlSecretCanaryIT {
         properties.basic.auth.user.info: alice:${secret_values.basic_auth}
       """;
 
-  private static final String JOB = """
+  private static final String JOB =
+      """
       source:
         type: kafka
         name: Canary Source
@@ -82,7 +84,9 @@ class YamlSecretCanaryIT {
         properties.security.protocol: SASL_SSL
         properties.sasl.mechanism: SCRAM-SHA-512
         properties.sasl.jaas.config: 'org.apache.kafka.common.security.scram.ScramLoginModule required username="alice" password="${secret_values.sasl_password}";'
-      """ + SECURITY + """
+      """
+          + SECURITY
+          + """
         value.format: json
         scan.startup.mode: earliest-offset
         scan.bounded.mode: latest-offset
@@ -92,7 +96,9 @@ class YamlSecretCanaryIT {
         topic: ${canary.out}
         properties.bootstrap.servers: ${canary.mtls.servers}
         properties.security.protocol: SSL
-      """ + SECURITY + """
+      """
+          + SECURITY
+          + """
       pipeline:
         name: yaml-canary
         parallelism: 2
@@ -125,11 +131,18 @@ class YamlSecretCanaryIT {
   static void startBrokerWhileCapturing() {
     started = System.nanoTime();
     SecretCanary.start();
-    kafka = EmbeddedKafkaCluster.inJvm()
-        .withSaslUser(USER, SECRETS.get("secret_values.sasl_password")).start();
-    clientStores = kafka.security().createClientStores(directory,
-        SECRETS.get("secret_values.truststore_password"),
-        SECRETS.get("secret_values.keystore_password"), SECRETS.get("secret_values.key_password"));
+    kafka =
+        EmbeddedKafkaCluster.inJvm()
+            .withSaslUser(USER, SECRETS.get("secret_values.sasl_password"))
+            .start();
+    clientStores =
+        kafka
+            .security()
+            .createClientStores(
+                directory,
+                SECRETS.get("secret_values.truststore_password"),
+                SECRETS.get("secret_values.keystore_password"),
+                SECRETS.get("secret_values.key_password"));
     SecretCanary.assertNoLeak("the broker's start");
   }
 
@@ -147,12 +160,18 @@ class YamlSecretCanaryIT {
       SecretCanary.assertNoLeak("the broker's stop");
     } finally {
       SecretCanary.stop();
-      System.out.println("YAML secret canary check: " + SecretCanary.coverage() + " in "
-          + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
+      System.out.println(
+          "YAML secret canary check: "
+              + SecretCanary.coverage()
+              + " in "
+              + Duration.ofNanos(System.nanoTime() - started).toSeconds()
+              + " s");
     }
   }
 
-  /** The values of the placeholders that are not secret, for a job from {@code in} to {@code out}. */
+  /**
+   * The values of the placeholders that are not secret, for a job from {@code in} to {@code out}.
+   */
   private static Map<String, String> plainValues(String in, String out) {
     Map<String, String> values = new LinkedHashMap<>();
     values.put("canary.in", in);
@@ -208,14 +227,17 @@ class YamlSecretCanaryIT {
       job = PipelineJob.fromArgs(args(JOB, values));
     } else {
       Map<String, String> environment = new HashMap<>();
-      SECRETS.forEach((name, value) ->
-          environment.put(name.toUpperCase(java.util.Locale.ROOT).replace('.', '_'), value));
-      job = PipelineJob.of(
-          PipelineDefinitionParser.parse(JOB, plainValues(in, out), environment, Map.of()));
+      SECRETS.forEach(
+          (name, value) ->
+              environment.put(name.toUpperCase(java.util.Locale.ROOT).replace('.', '_'), value));
+      job =
+          PipelineJob.of(
+              PipelineDefinitionParser.parse(JOB, plainValues(in, out), environment, Map.of()));
     }
     String label = "YAML job on " + runner;
     PipelineDefinition definition = job.definition();
-    SecretCanary.scan(label + ": the definition's toString() (the YAML echo)", definition.toString());
+    SecretCanary.scan(
+        label + ": the definition's toString() (the YAML echo)", definition.toString());
     SecretCanary.scan(label + ": the source block", definition.source().toString());
     SecretCanary.scan(label + ": the sink block", definition.sink().toString());
     SecretCanary.scan(label + ": the pipeline block", String.valueOf(definition.pipeline()));
@@ -251,43 +273,54 @@ class YamlSecretCanaryIT {
     wrong.put("secret_values.sasl_password", WRONG_PASSWORD);
     String label = "failing YAML jobs on " + runner;
 
-    assertEquals(1, PipelineJob.execute(args(JOB, wrong, runner.runnerArg())),
-        label + ": a wrong password");
+    assertEquals(
+        1, PipelineJob.execute(args(JOB, wrong, runner.runnerArg())), label + ": a wrong password");
     PipelineJob wrongJob = PipelineJob.fromArgs(args(JOB, wrong));
-    SecretCanary.scan(label + ": the definition with a wrong password", wrongJob.definition().toString());
+    SecretCanary.scan(
+        label + ": the definition with a wrong password", wrongJob.definition().toString());
     RuntimeException failure =
         assertThrows(RuntimeException.class, () -> wrongJob.run(runner.options()));
     SecretCanary.scan(label + ": the failure of a wrong password", failure);
     SecretCanary.scan(label + ": its toString()", failure.toString());
 
     Map<String, String> definitionErrors = new LinkedHashMap<>();
-    definitionErrors.put("invalid YAML (an unclosed sequence)",
+    definitionErrors.put(
+        "invalid YAML (an unclosed sequence)",
         JOB.replace("value.format: json", "value.format: [json"));
-    definitionErrors.put("a bad option value next to the secrets",
+    definitionErrors.put(
+        "a bad option value next to the secrets",
         JOB.replace("scan.startup.mode: earliest-offset", "scan.startup.mode: sometime"));
-    definitionErrors.put("a secret value where a number belongs",
+    definitionErrors.put(
+        "a secret value where a number belongs",
         JOB.replace("parallelism: 2", "parallelism: ${secret_values.key_password}"));
-    definitionErrors.forEach((what, yaml) -> {
-      try {
-        assertEquals(2, PipelineJob.execute(args(yaml, values, runner.runnerArg())), what);
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-            () -> PipelineJob.fromArgs(args(yaml, values)).toPipeline(runner.options()), what);
-        SecretCanary.scan(label + ": the error of " + what, error);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    definitionErrors.forEach(
+        (what, yaml) -> {
+          try {
+            assertEquals(2, PipelineJob.execute(args(yaml, values, runner.runnerArg())), what);
+            IllegalArgumentException error =
+                assertThrows(
+                    IllegalArgumentException.class,
+                    () -> PipelineJob.fromArgs(args(yaml, values)).toPipeline(runner.options()),
+                    what);
+            SecretCanary.scan(label + ": the error of " + what, error);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
     SecretCanary.assertNoLeak(label);
   }
 
   /** How many records {@code topic} holds, read on the PLAINTEXT listener. */
   private static long recordsIn(String topic) {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
-        new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(
+            Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
+            new ByteArrayDeserializer(),
+            new ByteArrayDeserializer())) {
       List<TopicPartition> partitions = List.of(new TopicPartition(topic, 0));
       return consumer.endOffsets(partitions, Duration.ofSeconds(30)).values().stream()
-          .mapToLong(Long::longValue).sum();
+          .mapToLong(Long::longValue)
+          .sum();
     }
   }
 }

@@ -21,9 +21,9 @@ import org.joda.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SQL cases through {@link SqlTransform}, run on one runner per subclass: tables of type
- * {@code kafka-connector} and {@code upsert-kafka} declared with {@code CREATE EXTERNAL TABLE}
- * (found through the service loader, no code), read with bounded scans and written with INSERT.
+ * The SQL cases through {@link SqlTransform}, run on one runner per subclass: tables of type {@code
+ * kafka-connector} and {@code upsert-kafka} declared with {@code CREATE EXTERNAL TABLE} (found
+ * through the service loader, no code), read with bounded scans and written with INSERT.
  */
 abstract class AbstractSqlTransformITCase extends SqlITSupport {
 
@@ -54,11 +54,24 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     producer.flush();
     run(
         "INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source",
-        table("kafka_source", "id INT, name VARCHAR, age INT", "kafka-connector",
+        table(
+            "kafka_source",
+            "id INT, name VARCHAR, age INT",
+            "kafka-connector",
             boundedSource(source, "csv", "properties.group.id", "sql-example")),
-        table("kafka_sink", "id INT, name VARCHAR, age INT", "kafka-connector",
-            Map.of("topic", sink, "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                "properties.group.id", "sql-example", "format", "csv")));
+        table(
+            "kafka_sink",
+            "id INT, name VARCHAR, age INT",
+            "kafka-connector",
+            Map.of(
+                "topic",
+                sink,
+                "properties.bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "properties.group.id",
+                "sql-example",
+                "format",
+                "csv")));
     List<String> written = new ArrayList<>();
     for (ConsumerRecord<byte[], byte[]> r : readBack(sink)) {
       written.add(text(r.value()).trim());
@@ -82,11 +95,25 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     String columns = "id INT, name VARCHAR, ts TIMESTAMP, record_offset BIGINT";
     run(
         "INSERT INTO sink_t SELECT id, name, ts, record_offset FROM source_t",
-        table("source_t", columns, "kafka-connector",
-            boundedSource(source, "json", "metadata", Map.of("ts", "timestamp", "record_offset", "offset"))),
-        table("sink_t", columns, "kafka-connector",
-            Map.of("topic", sink, "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                "format", "json", "metadata", Map.of("ts", "timestamp", "record_offset", "offset"))));
+        table(
+            "source_t",
+            columns,
+            "kafka-connector",
+            boundedSource(
+                source, "json", "metadata", Map.of("ts", "timestamp", "record_offset", "offset"))),
+        table(
+            "sink_t",
+            columns,
+            "kafka-connector",
+            Map.of(
+                "topic",
+                sink,
+                "properties.bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "format",
+                "json",
+                "metadata",
+                Map.of("ts", "timestamp", "record_offset", "offset"))));
     Map<String, Long> written = new TreeMap<>();
     readBack(sink).forEach(r -> written.put(text(r.value()), r.timestamp()));
     assertEquals(
@@ -98,8 +125,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
 
   /**
    * The spec's first SQL table (000, "SQL": KafkaTable, csv, the record timestamp as a VIRTUAL
-   * metadata column) as Flink DDL translated by {@code FlinkDdl.toBeamSql}, with a watermark
-   * clause and a bounded mode added: the rows carry the record timestamps.
+   * metadata column) as Flink DDL translated by {@code FlinkDdl.toBeamSql}, with a watermark clause
+   * and a bounded mode added: the rows carry the record timestamps.
    */
   @Test
   void flinkDdlOfTheSpecThroughSqlTransform() {
@@ -108,7 +135,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
       producer.send(topic, 0, 1_700_000_000_000L + 1000L * i, null, i + "," + (100 + i) + ",buy");
     }
     producer.flush();
-    String ddl = """
+    String ddl =
+        """
         CREATE TABLE KafkaTable (
           `user_id` BIGINT,
           `item_id` BIGINT,
@@ -123,14 +151,22 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           'scan.startup.mode' = 'earliest-offset',
           'scan.bounded.mode' = 'latest-offset',
           'format' = 'csv'
-        )""".formatted(topic, KAFKA.bootstrapServers());
+        )"""
+            .formatted(topic, KAFKA.bootstrapServers());
     List<Row> rows =
-        run("SELECT user_id, item_id, behavior, ts FROM KafkaTable",
+        run(
+            "SELECT user_id, item_id, behavior, ts FROM KafkaTable",
             dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl));
     List<String> seen = new ArrayList<>();
     for (Row r : rows) {
-      seen.add(r.getInt64("user_id") + " " + r.getInt64("item_id") + " " + r.getString("behavior")
-          + " " + r.getDateTime("ts").getMillis());
+      seen.add(
+          r.getInt64("user_id")
+              + " "
+              + r.getInt64("item_id")
+              + " "
+              + r.getString("behavior")
+              + " "
+              + r.getDateTime("ts").getMillis());
     }
     seen.sort(null);
     List<String> expected = new ArrayList<>();
@@ -145,8 +181,12 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     String topic = newTopic("sql-nested", 1);
     send(topic, List.of(NESTED_JSON));
     List<Row> rows =
-        run(NESTED_QUERY,
-            table("kafka_source", NESTED_COLUMNS, "kafka-connector",
+        run(
+            NESTED_QUERY,
+            table(
+                "kafka_source",
+                NESTED_COLUMNS,
+                "kafka-connector",
                 boundedSource(topic, "json", "properties.group.id", "testGroup")));
     assertEquals(1, rows.size(), rows.toString());
     assertEquals(NESTED_OUTPUT, flinkText(rows.get(0)));
@@ -159,7 +199,10 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     List<Row> rows =
         run(
             "SELECT id, name, weight, kind, origin_db, origin_table, record_offset FROM products",
-            table("products", DEBEZIUM_COLUMNS, "kafka-connector",
+            table(
+                "products",
+                DEBEZIUM_COLUMNS,
+                "kafka-connector",
                 boundedSource(topic, "debezium-json", "metadata", DEBEZIUM_METADATA)));
     assertDebeziumChangelog(rows);
   }
@@ -193,15 +236,26 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     send(cdc, sample("debezium-data-schema-exclude.txt"));
     Map<String, Object> upsertProps =
         new java.util.LinkedHashMap<>(
-            boundedSource(upsert, "json", "key.format", "json", "primary-key", List.of("id"),
-                "metadata", Map.of("kind", "row-kind", "record_offset", "offset")));
+            boundedSource(
+                upsert,
+                "json",
+                "key.format",
+                "json",
+                "primary-key",
+                List.of("id"),
+                "metadata",
+                Map.of("kind", "row-kind", "record_offset", "offset")));
     upsertProps.remove("format");
     upsertProps.put("value.format", "json");
-    String upsertColumns = "id INT, name VARCHAR, weight DOUBLE, kind VARCHAR, record_offset BIGINT";
+    String upsertColumns =
+        "id INT, name VARCHAR, weight DOUBLE, kind VARCHAR, record_offset BIGINT";
     String upsertTable = table("products_upsert", upsertColumns, "upsert-kafka", upsertProps);
     run(
         "INSERT INTO products_upsert SELECT id, name, weight, kind, record_offset FROM products",
-        table("products", DEBEZIUM_COLUMNS, "kafka-connector",
+        table(
+            "products",
+            DEBEZIUM_COLUMNS,
+            "kafka-connector",
             boundedSource(cdc, "debezium-json", "metadata", DEBEZIUM_METADATA)),
         upsertTable);
     // -U rows are dropped, -D is a tombstone keyed by the primary key
@@ -224,20 +278,38 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     for (int i = 0; i < 10; i++) {
       String env = i % 3 == 0 ? "test" : "prod";
       producer.send(
-          topic, i % 2, 1_700_000_000_000L + i, null, "{\"id\":" + i + ",\"name\":\"n" + i + "\"}",
-          TestProducer.header("env", env), TestProducer.header("n", Integer.toString(i)));
+          topic,
+          i % 2,
+          1_700_000_000_000L + i,
+          null,
+          "{\"id\":" + i + ",\"name\":\"n" + i + "\"}",
+          TestProducer.header("env", env),
+          TestProducer.header("n", Integer.toString(i)));
     }
     producer.flush();
     List<Row> rows =
         run(
             "SELECT record_offset, id, name, ts, part, hdrs FROM events",
-            table("events",
+            table(
+                "events",
                 "record_offset BIGINT, id INT, name VARCHAR, ts TIMESTAMP, part INT,"
                     + " hdrs MAP<VARCHAR, VARBINARY>",
                 "kafka-connector",
-                boundedSource(topic, "json", "scan.header-filter", "env:prod",
-                    "metadata", Map.of("record_offset", "offset", "part", "partition",
-                        "ts", "timestamp", "hdrs", "headers"))));
+                boundedSource(
+                    topic,
+                    "json",
+                    "scan.header-filter",
+                    "env:prod",
+                    "metadata",
+                    Map.of(
+                        "record_offset",
+                        "offset",
+                        "part",
+                        "partition",
+                        "ts",
+                        "timestamp",
+                        "hdrs",
+                        "headers"))));
     List<String> seen = new ArrayList<>();
     for (Row row : rows) {
       int id = row.getInt32("id");
@@ -273,13 +345,23 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     List<Row> rows =
         run(
             "SELECT * FROM `source`",
-            table("`source`", CANAL_COLUMNS, "kafka-connector",
-                boundedSource(topic, "canal-json",
-                    "properties.group.id", "testGroup",
-                    "scan.topic-partition-discovery.interval", "300s",
-                    "canal-json.source.append-mode", true,
-                    "canal-json.ignore-parse-errors", false,
-                    "metadata", metadata)));
+            table(
+                "`source`",
+                CANAL_COLUMNS,
+                "kafka-connector",
+                boundedSource(
+                    topic,
+                    "canal-json",
+                    "properties.group.id",
+                    "testGroup",
+                    "scan.topic-partition-discovery.interval",
+                    "300s",
+                    "canal-json.source.append-mode",
+                    true,
+                    "canal-json.ignore-parse-errors",
+                    false,
+                    "metadata",
+                    metadata)));
     assertEquals(2, rows.size(), rows.toString());
     rows = new ArrayList<>(rows);
     rows.sort((a, b) -> a.getInt64("batch_id").compareTo(b.getInt64("batch_id")));
@@ -292,7 +374,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     assertEquals(new Instant(1_589_373_515_000L), insert.getDateTime("origin_es"));
     assertEquals("INSERT", insert.getString("origin_type"));
     assertEquals(false, insert.getBoolean("is_ddl"));
-    assertEquals(Map.of("aid", "BIGINT", "charname", "VARCHAR(64)", "ts", "DATETIME(3)"),
+    assertEquals(
+        Map.of("aid", "BIGINT", "charname", "VARCHAR(64)", "ts", "DATETIME(3)"),
         insert.getMap("mysql_type"));
     assertEquals(List.of("aid"), new ArrayList<>(insert.getArray("origin_pk_names")));
     assertEquals("", insert.getString("sql"));
@@ -301,7 +384,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     Row update = rows.get(1);
     assertEquals("alicia", update.getString("charname"));
     assertEquals("UPDATE", update.getString("origin_type"));
-    assertEquals(List.of(Map.of("charname", "alice")), new ArrayList<>(update.getArray("origin_old")));
+    assertEquals(
+        List.of(Map.of("charname", "alice")), new ArrayList<>(update.getArray("origin_old")));
   }
 
   /** The spec's Kafka source table of its Canal example (002, section 28), Beam SQL spelling. */
@@ -329,10 +413,10 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           + "\"ts\":1589373516477,\"type\":\"UPDATE\"}";
 
   /**
-   * Projection push-down: a query that does not use a column does not decode it. {@code qty} is
-   * not a number in two of the three lines; with {@code csv.ignore-parse-errors} a query that
-   * reads qty skips those lines (a NOT NULL column cannot be null), one that does not gets all
-   * three, in the order it selects, with a metadata column.
+   * Projection push-down: a query that does not use a column does not decode it. {@code qty} is not
+   * a number in two of the three lines; with {@code csv.ignore-parse-errors} a query that reads qty
+   * skips those lines (a NOT NULL column cannot be null), one that does not gets all three, in the
+   * order it selects, with a metadata column.
    */
   @Test
   void aQueryDecodesOnlyTheColumnsItSelects() {
@@ -340,11 +424,13 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     send(topic, List.of("1,a,many,x", "2,b,3,y", "3,c,some,z"));
     String columns = "id INT NOT NULL, name VARCHAR, qty INT NOT NULL, note VARCHAR, off BIGINT";
     Map<String, Object> properties =
-        boundedSource(topic, "csv", "csv.ignore-parse-errors", true, "metadata",
-            Map.of("off", "offset"));
+        boundedSource(
+            topic, "csv", "csv.ignore-parse-errors", true, "metadata", Map.of("off", "offset"));
     List<String> projected = new ArrayList<>();
-    for (Row row : run("SELECT note, off FROM t WHERE id > 0", table("t", columns,
-        "kafka-connector", properties))) {
+    for (Row row :
+        run(
+            "SELECT note, off FROM t WHERE id > 0",
+            table("t", columns, "kafka-connector", properties))) {
       projected.add(row.getString("note") + "@" + row.getInt64("off"));
     }
     projected.sort(null);
@@ -363,8 +449,12 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
             () ->
                 causeOf(
                     () ->
-                        run("SELECT id FROM orders",
-                            table("orders", "id INT", "kafka-connector",
+                        run(
+                            "SELECT id FROM orders",
+                            table(
+                                "orders",
+                                "id INT",
+                                "kafka-connector",
                                 boundedSource("t", "json", "scan.startup.mode", "sometime")))));
     assertTrue(e.getMessage().contains("Table 'orders'"), e.getMessage());
     assertTrue(e.getMessage().contains("'scan.startup.mode'"), e.getMessage());
@@ -380,7 +470,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           throw iae;
         }
       }
-      throw new AssertionError("no IllegalArgumentException in " + Arrays.toString(e.getStackTrace()), e);
+      throw new AssertionError(
+          "no IllegalArgumentException in " + Arrays.toString(e.getStackTrace()), e);
     }
   }
 }

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
  * DirectRunner unless {@code SET runner} says otherwise. The tables come from the service loader.
  *
  * <p>Beam 2.70's driver cannot return MAP columns (a NullPointerException in {@code
- * BeamEnumerableConverter.fieldToAvatica}) nor ARRAY of ROW columns (Avatica looks the row's
- * fields up as Java fields); the nested example therefore selects the elements of those columns
- * here, and whole columns through {@code SqlTransform}. Nor can it return TIME values: it hands
- * Avatica nanoseconds of the day where milliseconds are expected, so the query casts TIME to text.
+ * BeamEnumerableConverter.fieldToAvatica}) nor ARRAY of ROW columns (Avatica looks the row's fields
+ * up as Java fields); the nested example therefore selects the elements of those columns here, and
+ * whole columns through {@code SqlTransform}. Nor can it return TIME values: it hands Avatica
+ * nanoseconds of the day where milliseconds are expected, so the query casts TIME to text.
  */
 class JdbcDriverSqlIT extends SqlITSupport {
 
@@ -64,12 +64,25 @@ class JdbcDriverSqlIT extends SqlITSupport {
     try (Connection c = connection;
         Statement s = c.createStatement()) {
       s.execute(
-          table("kafka_source", "id INT, name VARCHAR, age INT", "kafka-connector",
+          table(
+              "kafka_source",
+              "id INT, name VARCHAR, age INT",
+              "kafka-connector",
               boundedSource(source, "csv", "properties.group.id", prefix)));
       s.execute(
-          table("kafka_sink", "id INT, name VARCHAR, age INT", "kafka-connector",
-              Map.of("topic", sink, "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                  "properties.group.id", prefix, "format", "csv")));
+          table(
+              "kafka_sink",
+              "id INT, name VARCHAR, age INT",
+              "kafka-connector",
+              Map.of(
+                  "topic",
+                  sink,
+                  "properties.bootstrap.servers",
+                  KAFKA.bootstrapServers(),
+                  "properties.group.id",
+                  prefix,
+                  "format",
+                  "csv")));
       s.executeUpdate("INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source");
     }
     List<String> written = new ArrayList<>();
@@ -104,7 +117,8 @@ class JdbcDriverSqlIT extends SqlITSupport {
           'format' = 'csv',
           'scan.startup.mode' = 'earliest-offset', -- added: read from the start
           'scan.bounded.mode' = 'latest-offset'    -- added: and stop at the end
-        );""".formatted(name, topic, KAFKA.bootstrapServers(), group);
+        );"""
+        .formatted(name, topic, KAFKA.bootstrapServers(), group);
   }
 
   @Test
@@ -161,8 +175,12 @@ class JdbcDriverSqlIT extends SqlITSupport {
     List<String> values = new ArrayList<>();
     try (Connection c = connect();
         Statement s = c.createStatement()) {
-      s.execute(table("kafka_source", NESTED_COLUMNS, "kafka-connector",
-          boundedSource(topic, "json", "properties.group.id", "testGroup")));
+      s.execute(
+          table(
+              "kafka_source",
+              NESTED_COLUMNS,
+              "kafka-connector",
+              boundedSource(topic, "json", "properties.group.id", "testGroup")));
       try (ResultSet rs =
           s.executeQuery(
               "SELECT id, name, `date`, t.obj.str, arr, arr[4], rowinarr[1].f2,"
@@ -179,8 +197,18 @@ class JdbcDriverSqlIT extends SqlITSupport {
       }
     }
     assertEquals(
-        List.of("1234567890", "tom", "2000-10-25", "test", "[aa, bb, cc, dd]", "dd", "111",
-            "19:19:19", "1999-01-12 14:14:14.000000", "123", "234"),
+        List.of(
+            "1234567890",
+            "tom",
+            "2000-10-25",
+            "test",
+            "[aa, bb, cc, dd]",
+            "dd",
+            "111",
+            "19:19:19",
+            "1999-01-12 14:14:14.000000",
+            "123",
+            "234"),
         values);
   }
 
@@ -191,27 +219,45 @@ class JdbcDriverSqlIT extends SqlITSupport {
     send(cdc, sample("debezium-data-schema-exclude.txt"));
     Map<String, Object> upsertProps =
         new LinkedHashMap<>(
-            boundedSource(upsert, "json", "key.format", "json", "primary-key", "id",
-                "metadata", Map.of("kind", "row-kind", "record_offset", "offset")));
+            boundedSource(
+                upsert,
+                "json",
+                "key.format",
+                "json",
+                "primary-key",
+                "id",
+                "metadata",
+                Map.of("kind", "row-kind", "record_offset", "offset")));
     try (Connection c = connect();
         Statement s = c.createStatement()) {
-      s.execute(table("products", AbstractSqlTransformITCase.DEBEZIUM_COLUMNS, "kafka-connector",
-          boundedSource(cdc, "debezium-json", "metadata",
-              AbstractSqlTransformITCase.DEBEZIUM_METADATA)));
-      s.execute(table("products_upsert",
-          "id INT, name VARCHAR, weight DOUBLE, kind VARCHAR, record_offset BIGINT",
-          "upsert-kafka", upsertProps));
+      s.execute(
+          table(
+              "products",
+              AbstractSqlTransformITCase.DEBEZIUM_COLUMNS,
+              "kafka-connector",
+              boundedSource(
+                  cdc, "debezium-json", "metadata", AbstractSqlTransformITCase.DEBEZIUM_METADATA)));
+      s.execute(
+          table(
+              "products_upsert",
+              "id INT, name VARCHAR, weight DOUBLE, kind VARCHAR, record_offset BIGINT",
+              "upsert-kafka",
+              upsertProps));
       List<Row> changelog =
-          rows(s, "SELECT id, name, weight, kind, origin_db, origin_table, record_offset"
-              + " FROM products");
+          rows(
+              s,
+              "SELECT id, name, weight, kind, origin_db, origin_table, record_offset"
+                  + " FROM products");
       AbstractSqlTransformITCase.assertDebeziumChangelog(changelog);
 
       s.executeUpdate(
           "INSERT INTO products_upsert SELECT id, name, weight, kind, record_offset FROM products");
       assertEquals(16, readBack(upsert).size());
       List<Row> upserts =
-          rows(s, "SELECT id, name, weight, kind, '' AS origin_db, '' AS origin_table,"
-              + " record_offset FROM products_upsert");
+          rows(
+              s,
+              "SELECT id, name, weight, kind, '' AS origin_db, '' AS origin_table,"
+                  + " record_offset FROM products_upsert");
       Map<String, Integer> kinds = new TreeMap<>();
       upserts.forEach(r -> kinds.merge(r.getString("kind"), 1, Integer::sum));
       assertEquals(Map.of("+U", 15, "-D", 1), kinds);
@@ -238,8 +284,13 @@ class JdbcDriverSqlIT extends SqlITSupport {
         out.add(
             Row.withSchema(PRODUCT_CHANGE)
                 .addValues(
-                    rs.getInt(1), rs.getString(2), rs.getObject(3) == null ? null : rs.getDouble(3),
-                    rs.getString(4), rs.getString(5), rs.getString(6), rs.getLong(7))
+                    rs.getInt(1),
+                    rs.getString(2),
+                    rs.getObject(3) == null ? null : rs.getDouble(3),
+                    rs.getString(4),
+                    rs.getString(5),
+                    rs.getString(6),
+                    rs.getLong(7))
                 .build());
       }
     }
@@ -250,7 +301,11 @@ class JdbcDriverSqlIT extends SqlITSupport {
   void headerFilteredReadWithMetadataColumns() throws Exception {
     String topic = newTopic("jdbc-headers", 1);
     for (int i = 0; i < 6; i++) {
-      producer.send(topic, 0, 1_700_000_000_000L + 1000L * i, null,
+      producer.send(
+          topic,
+          0,
+          1_700_000_000_000L + 1000L * i,
+          null,
           "{\"id\":" + i + ",\"name\":\"n" + i + "\"}",
           TestProducer.header("depart", i % 2 == 0 ? "toy" : "book"),
           TestProducer.header("env", i == 4 ? "test" : "prod"));
@@ -259,16 +314,32 @@ class JdbcDriverSqlIT extends SqlITSupport {
     List<String> seen = new ArrayList<>();
     try (Connection c = connect();
         Statement s = c.createStatement()) {
-      s.execute(table("events", "record_offset BIGINT, id INT, name VARCHAR, ts TIMESTAMP, part INT",
-          "kafka-connector",
-          boundedSource(topic, "json", "scan.header-filter", "depart:toy|depart:book&!env:test",
-              "metadata", Map.of("record_offset", "offset", "part", "partition",
-                  "ts", "timestamp"))));
+      s.execute(
+          table(
+              "events",
+              "record_offset BIGINT, id INT, name VARCHAR, ts TIMESTAMP, part INT",
+              "kafka-connector",
+              boundedSource(
+                  topic,
+                  "json",
+                  "scan.header-filter",
+                  "depart:toy|depart:book&!env:test",
+                  "metadata",
+                  Map.of("record_offset", "offset", "part", "partition", "ts", "timestamp"))));
       try (ResultSet rs =
-          s.executeQuery("SELECT record_offset, id, name, ts, part FROM events ORDER BY id LIMIT 100")) {
+          s.executeQuery(
+              "SELECT record_offset, id, name, ts, part FROM events ORDER BY id LIMIT 100")) {
         while (rs.next()) {
-          seen.add(rs.getLong(1) + " " + rs.getInt(2) + " " + rs.getString(3) + " "
-              + rs.getString(4) + " " + rs.getInt(5));
+          seen.add(
+              rs.getLong(1)
+                  + " "
+                  + rs.getInt(2)
+                  + " "
+                  + rs.getString(3)
+                  + " "
+                  + rs.getString(4)
+                  + " "
+                  + rs.getInt(5));
         }
       }
     }

@@ -27,9 +27,11 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
   @BeforeAll
   static void writeTopic() {
     orders = newTopic("catalog-orders", 2);
-    producer.send(orders, 0, null, "{\"id\": 1}", "{\"name\": \"a\", \"order\": 10, \"from\": \"x\"}");
+    producer.send(
+        orders, 0, null, "{\"id\": 1}", "{\"name\": \"a\", \"order\": 10, \"from\": \"x\"}");
     producer.send(orders, 1, null, "{\"id\": 2}", "{\"name\": \"b\", \"order\": 11}");
-    producer.send(orders, 0, null, "{\"id\": 3}", "{\"name\": \"c\", \"order\": 12.5, \"from\": \"y\"}");
+    producer.send(
+        orders, 0, null, "{\"id\": 3}", "{\"name\": \"c\", \"order\": 12.5, \"from\": \"y\"}");
     producer.flush();
   }
 
@@ -38,7 +40,9 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
     try (Statement s = c.createStatement()) {
       s.execute(
           "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ("
-              + "'properties.bootstrap.servers' = '" + KAFKA.bootstrapServers() + "',"
+              + "'properties.bootstrap.servers' = '"
+              + KAFKA.bootstrapServers()
+              + "',"
               + " 'format' = 'json', 'default-database' = 'cluster1',"
               + " 'key.fields-prefix' = 'key_', 'value.fields-prefix' = 'value_',"
               + " 'timestamp-format.standard' = 'SQL',"
@@ -72,8 +76,12 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
         Statement s = c.createStatement()) {
       Set<String> rows =
           new TreeSet<>(
-              query(s, "SELECT key_id, value_name, value_order, value_from, `partition`"
-                  + " FROM cluster1.`" + orders + "`"));
+              query(
+                  s,
+                  "SELECT key_id, value_name, value_order, value_from, `partition`"
+                      + " FROM cluster1.`"
+                      + orders
+                      + "`"));
       assertEquals(Set.of("1|a|10.0|x|0", "2|b|11.0|null|1", "3|c|12.5|y|0"), rows);
       Set<String> plain =
           new TreeSet<>(query(s, "SELECT value_name, `offset` FROM `" + orders + "`"));
@@ -103,8 +111,14 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
       SQLException insert =
           assertThrows(
               SQLException.class,
-              () -> s.executeUpdate("INSERT INTO cluster1.`" + orders + "`"
-                  + " SELECT * FROM cluster1.`" + orders + "`"));
+              () ->
+                  s.executeUpdate(
+                      "INSERT INTO cluster1.`"
+                          + orders
+                          + "`"
+                          + " SELECT * FROM cluster1.`"
+                          + orders
+                          + "`"));
       assertMessageContains(insert, "read-only");
       SQLException database =
           assertThrows(SQLException.class, () -> s.execute("CREATE DATABASE other"));
@@ -119,10 +133,13 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
       // Catalogs cost nothing until used: one per set of read options.
       s.execute(
           "CREATE CATALOG kc_latest TYPE 'kafka' PROPERTIES ("
-              + "'properties.bootstrap.servers' = '" + KAFKA.bootstrapServers() + "',"
+              + "'properties.bootstrap.servers' = '"
+              + KAFKA.bootstrapServers()
+              + "',"
               + " 'default-database' = 'cluster1', 'scan.startup.mode' = 'latest-offset',"
               + " 'scan.bounded.mode' = 'latest-offset')");
-      assertEquals(List.of(), query(s, "SELECT value_name FROM kc_latest.cluster1.`" + orders + "`"));
+      assertEquals(
+          List.of(), query(s, "SELECT value_name FROM kc_latest.cluster1.`" + orders + "`"));
       assertEquals(3, query(s, "SELECT value_name FROM kc.cluster1.`" + orders + "`").size());
     }
   }
@@ -137,7 +154,9 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
     try (Connection c = connectWithCatalog();
         Statement s = c.createStatement()) {
       String hinted =
-          "SELECT value_name FROM cluster1.`" + orders + "`"
+          "SELECT value_name FROM cluster1.`"
+              + orders
+              + "`"
               + " /*+ OPTIONS('scan.startup.mode'='latest-offset') */";
       assertEquals(3, query(s, hinted).size());
     }
@@ -154,20 +173,27 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
     try (Connection c = connectWithCatalog();
         Statement s = c.createStatement()) {
       Set<String> rows =
-          new TreeSet<>(query(s, "SELECT key_id, value_name, `row-kind`, `offset`"
-              + " FROM cluster1.`" + users + "`"));
+          new TreeSet<>(
+              query(
+                  s,
+                  "SELECT key_id, value_name, `row-kind`, `offset`"
+                      + " FROM cluster1.`"
+                      + users
+                      + "`"));
       assertEquals(Set.of("1|ann|+U|0", "2|bob|+U|1", "2|null|-D|2"), rows);
       // With the property false it is an append table without row-kind, where the tombstone is
       // a bad record (here skipped by ingestion.ignore-errors).
       s.execute(
           "CREATE CATALOG kc_append TYPE 'kafka' PROPERTIES ("
-              + "'properties.bootstrap.servers' = '" + KAFKA.bootstrapServers() + "',"
+              + "'properties.bootstrap.servers' = '"
+              + KAFKA.bootstrapServers()
+              + "',"
               + " 'infer-schema.compacted-topic-as-upsert-table' = 'false',"
               + " 'ingestion.ignore-errors' = 'true', 'scan.bounded.mode' = 'latest-offset')");
       assertEquals(
           Set.of("1|ann", "2|bob"),
-          new TreeSet<>(query(s, "SELECT key_id, value_name FROM kc_append.`default`.`" + users
-              + "`")));
+          new TreeSet<>(
+              query(s, "SELECT key_id, value_name FROM kc_append.`default`.`" + users + "`")));
     }
   }
 

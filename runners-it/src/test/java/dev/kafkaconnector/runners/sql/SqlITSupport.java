@@ -30,9 +30,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What the SQL end-to-end cases share: the broker (one per test JVM), a producer, the spec's
- * sample data, table declarations with TBLPROPERTIES written by Jackson, and reading a topic back
- * with a plain consumer.
+ * What the SQL end-to-end cases share: the broker (one per test JVM), a producer, the spec's sample
+ * data, table declarations with TBLPROPERTIES written by Jackson, and reading a topic back with a
+ * plain consumer.
  */
 abstract class SqlITSupport {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -72,9 +72,16 @@ abstract class SqlITSupport {
   /** Final state of the products table after the Debezium sample (testdata/cdc/SOURCES.md). */
   static final List<String> PRODUCTS_FINAL =
       List.of(
-          "101 scooter 3.14", "102 car battery 8.1", "103 12-pack drill bits 0.8",
-          "104 hammer 0.75", "105 hammer 0.875", "106 hammer 1.0", "107 rocks 5.1",
-          "108 jacket 0.1", "109 spare tire 22.2", "110 jacket 0.5");
+          "101 scooter 3.14",
+          "102 car battery 8.1",
+          "103 12-pack drill bits 0.8",
+          "104 hammer 0.75",
+          "105 hammer 0.875",
+          "106 hammer 1.0",
+          "107 rocks 5.1",
+          "108 jacket 0.1",
+          "109 spare tire 22.2",
+          "110 jacket 0.5");
 
   static TestProducer producer;
 
@@ -98,8 +105,15 @@ abstract class SqlITSupport {
   static String table(String name, String columns, String type, Map<String, ?> properties) {
     try {
       String json = JSON.writeValueAsString(properties).replace("'", "''");
-      return "CREATE EXTERNAL TABLE " + name + " (" + columns + ") TYPE '" + type
-          + "' TBLPROPERTIES '" + json + "'";
+      return "CREATE EXTERNAL TABLE "
+          + name
+          + " ("
+          + columns
+          + ") TYPE '"
+          + type
+          + "' TBLPROPERTIES '"
+          + json
+          + "'";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
@@ -175,21 +189,25 @@ abstract class SqlITSupport {
   }
 
   /**
-   * Folds a changelog of the products table ordered by offset (-U ignored, +I/+U upsert, -D
-   * delete) into "id name weight" lines, weights as the FLOAT Debezium captured.
+   * Folds a changelog of the products table ordered by offset (-U ignored, +I/+U upsert, -D delete)
+   * into "id name weight" lines, weights as the FLOAT Debezium captured.
    */
   static List<String> fold(List<Row> changelog, String kindColumn, String offsetColumn) {
     List<Row> ordered = new ArrayList<>(changelog);
-    ordered.sort(
-        (a, b) -> Long.compare(a.getInt64(offsetColumn), b.getInt64(offsetColumn)));
+    ordered.sort((a, b) -> Long.compare(a.getInt64(offsetColumn), b.getInt64(offsetColumn)));
     Map<Integer, String> state = new TreeMap<>();
     for (Row row : ordered) {
       String kind = row.getString(kindColumn);
       int id = row.getInt32("id");
       switch (kind) {
         case "+I", "+U" ->
-            state.put(id, id + " " + row.getString("name") + " "
-                + (float) row.getDouble("weight").doubleValue());
+            state.put(
+                id,
+                id
+                    + " "
+                    + row.getString("name")
+                    + " "
+                    + (float) row.getDouble("weight").doubleValue());
         case "-D" -> state.remove(id);
         case "-U" -> {}
         default -> throw new AssertionError("row kind " + kind + " in " + row);
@@ -217,9 +235,11 @@ abstract class SqlITSupport {
       return "[" + String.join(", ", parts) + "]";
     }
     if (v instanceof Map<?, ?> map) {
-      return "{" + map.entrySet().stream()
-          .map(e -> value(e.getKey()) + "=" + value(e.getValue()))
-          .collect(Collectors.joining(", ")) + "}";
+      return "{"
+          + map.entrySet().stream()
+              .map(e -> value(e.getKey()) + "=" + value(e.getValue()))
+              .collect(Collectors.joining(", "))
+          + "}";
     }
     if (v instanceof org.joda.time.ReadableInstant instant) {
       return LocalDateTime.ofEpochSecond(

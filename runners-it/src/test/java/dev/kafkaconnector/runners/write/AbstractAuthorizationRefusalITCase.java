@@ -52,14 +52,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A record the broker refuses for topic authorization ({@code TOPIC_AUTHORIZATION_FAILED}), from a
  * real authorizer: one KRaft broker with {@code StandardAuthorizer} and {@code
  * allow.everyone.if.no.acl.found=true}, whose own principal (PLAINTEXT: {@code User:ANONYMOUS}) is
- * the super user. The job writes as the SCRAM user {@code writer} over SASL_PLAINTEXT, which a
- * DENY WRITE ACL keeps from one topic (refused at the metadata request, as the ACL also takes
- * DESCRIBE away; with an ALLOW DESCRIBE ACL added, at the produce request). Four rows in one bundle with per-row topics (the {@code
- * topic} metadata column): {@code allowed-0}, {@code allowed-1}, {@code denied-0} to the denied
- * topic, {@code allowed-2}. At least once with a dead-letter output, the allowed rows are in their
- * topic and the denied row is a dead letter whose reason names the topic and the authorization;
- * without one the job fails once, marked as not retried. Exactly once, the transaction is aborted
- * and the job fails once even with a dead-letter output. No message holds the password.
+ * the super user. The job writes as the SCRAM user {@code writer} over SASL_PLAINTEXT, which a DENY
+ * WRITE ACL keeps from one topic (refused at the metadata request, as the ACL also takes DESCRIBE
+ * away; with an ALLOW DESCRIBE ACL added, at the produce request). Four rows in one bundle with
+ * per-row topics (the {@code topic} metadata column): {@code allowed-0}, {@code allowed-1}, {@code
+ * denied-0} to the denied topic, {@code allowed-2}. At least once with a dead-letter output, the
+ * allowed rows are in their topic and the denied row is a dead letter whose reason names the topic
+ * and the authorization; without one the job fails once, marked as not retried. Exactly once, the
+ * transaction is aborted and the job fails once even with a dead-letter output. No message holds
+ * the password.
  */
 abstract class AbstractAuthorizationRefusalITCase {
   private static final String USER = "writer";
@@ -106,13 +107,16 @@ abstract class AbstractAuthorizationRefusalITCase {
     Pipeline pipeline = Pipeline.create(atLeastOnceOptions());
     DeadLetters dead = new DeadLetters();
     try (BadRecordErrorHandler<?> handler = pipeline.registerBadRecordErrorHandler(dead)) {
-      input(pipeline, run, SCHEMA, rows(t)).apply(write(Map.of()).withBadRecordErrorHandler(handler));
+      input(pipeline, run, SCHEMA, rows(t))
+          .apply(write(Map.of()).withBadRecordErrorHandler(handler));
     }
     PipelineResult result = pipeline.run();
     assertEquals(PipelineResult.State.DONE, result.waitUntilFinish());
 
-    assertEquals(Set.of("allowed-0", "allowed-1", "allowed-2"),
-        readCommitted(kafka.bootstrapServers(), t.allowed(), 3), "every allowed row, once");
+    assertEquals(
+        Set.of("allowed-0", "allowed-1", "allowed-2"),
+        readCommitted(kafka.bootstrapServers(), t.allowed(), 3),
+        "every allowed row, once");
     assertEquals(0, endOffset(t.denied()), "nothing reached the denied topic");
     List<Entry> letters = DeadLetters.letters(dead.id);
     assertEquals(1, letters.size(), "the denied row only: " + letters);
@@ -131,13 +135,21 @@ abstract class AbstractAuthorizationRefusalITCase {
   @ParameterizedTest(name = "describable={0}")
   @ValueSource(booleans = {false, true})
   void exactlyOnceAbortsTheTransactionAndFailsOnceEvenWithAHandler(boolean describable) {
-    failsOnce(exactlyOnceOptions(), Map.of(
-        "sink.delivery-guarantee", "exactly-once",
-        "sink.transactional-id-prefix", "authz-" + System.nanoTime()), true, describable);
+    failsOnce(
+        exactlyOnceOptions(),
+        Map.of(
+            "sink.delivery-guarantee",
+            "exactly-once",
+            "sink.transactional-id-prefix",
+            "authz-" + System.nanoTime()),
+        true,
+        describable);
   }
 
   private void failsOnce(
-      PipelineOptions options, Map<String, String> guarantee, boolean handler,
+      PipelineOptions options,
+      Map<String, String> guarantee,
+      boolean handler,
       boolean describable) {
     Topics t = topics(describable);
     String run = UUID.randomUUID().toString();
@@ -158,16 +170,20 @@ abstract class AbstractAuthorizationRefusalITCase {
     assertEquals(1, attempts(run), "job attempts (no restart on a refused record)");
     assertEquals(List.of(), DeadLetters.letters(dead.id));
     // Nothing twice, nothing in the denied topic; what is in the allowed one is allowed rows only.
-    assertTrue(Set.of("allowed-0", "allowed-1", "allowed-2")
-        .containsAll(readCommitted(kafka.bootstrapServers(), t.allowed(), 0)));
+    assertTrue(
+        Set.of("allowed-0", "allowed-1", "allowed-2")
+            .containsAll(readCommitted(kafka.bootstrapServers(), t.allowed(), 0)));
     assertEquals(0, endOffset(t.denied()), "nothing reached the denied topic");
   }
 
   /** {@code text} names the denied topic (never the allowed one), the refusal and the ACL. */
   private static void assertNamesTheDenial(String text, Topics t) {
-    assertTrue(text.contains("topic '" + t.denied() + "'")
-        && !text.contains("topic '" + t.allowed() + "'")
-        && text.contains("TopicAuthorizationException") && text.contains("WRITE"), text);
+    assertTrue(
+        text.contains("topic '" + t.denied() + "'")
+            && !text.contains("topic '" + t.allowed() + "'")
+            && text.contains("TopicAuthorizationException")
+            && text.contains("WRITE"),
+        text);
     assertFalse(text.contains(PASSWORD), "the password is in the message");
   }
 
@@ -179,8 +195,10 @@ abstract class AbstractAuthorizationRefusalITCase {
    */
   private static Topics topics(boolean describable) {
     int n = TOPICS.incrementAndGet();
-    Topics t = new Topics("authz-allowed-" + n + "-" + System.nanoTime(),
-        "authz-denied-" + n + "-" + System.nanoTime());
+    Topics t =
+        new Topics(
+            "authz-allowed-" + n + "-" + System.nanoTime(),
+            "authz-denied-" + n + "-" + System.nanoTime());
     kafka.createTopic(t.allowed(), 1);
     kafka.createTopic(t.denied(), 1);
     List<AclBinding> acls = new ArrayList<>();
@@ -200,15 +218,19 @@ abstract class AbstractAuthorizationRefusalITCase {
   private static long endOffset(String topic) {
     TopicPartition partition = new TopicPartition(topic, 0);
     try (Admin admin = Admin.create(kafka.adminProperties())) {
-      return admin.listOffsets(Map.of(partition, OffsetSpec.latest())).partitionResult(partition)
-          .get(30, TimeUnit.SECONDS).offset();
+      return admin
+          .listOffsets(Map.of(partition, OffsetSpec.latest()))
+          .partitionResult(partition)
+          .get(30, TimeUnit.SECONDS)
+          .offset();
     } catch (Exception e) {
       throw new AssertionError("Could not read the end offset of " + partition, e);
     }
   }
 
   private static AclBinding acl(String topic, AclOperation operation, AclPermissionType type) {
-    return new AclBinding(new ResourcePattern(ResourceType.TOPIC, topic, PatternType.LITERAL),
+    return new AclBinding(
+        new ResourcePattern(ResourceType.TOPIC, topic, PatternType.LITERAL),
         new AccessControlEntry("User:" + USER, "*", operation, type));
   }
 
@@ -224,8 +246,10 @@ abstract class AbstractAuthorizationRefusalITCase {
   /** The sink as the SCRAM user, with per-row topics (the {@code topic} metadata column). */
   private static KafkaConnectorWrite write(Map<String, String> guarantee) {
     Map<String, String> options = new LinkedHashMap<>(guarantee);
-    kafka.security().clientProperties(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", USER,
-        PASSWORD).forEach((k, v) -> options.put("properties." + k, v));
+    kafka
+        .security()
+        .clientProperties(SecuredListeners.SASL_PLAINTEXT, "SCRAM-SHA-256", USER, PASSWORD)
+        .forEach((k, v) -> options.put("properties." + k, v));
     options.put("format", "raw");
     options.put("metadata.list", "topic");
     return KafkaConnectorIO.write().withOptions(options);

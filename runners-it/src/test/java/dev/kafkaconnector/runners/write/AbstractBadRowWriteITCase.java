@@ -50,8 +50,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * real broker, under the sink's two policies. Dead-letter output: one pipeline writes every
  * format's rows (plus per-row topics and an upsert table): each good row is a record in its topic,
  * each bad row is in the dead-letter output with a reason naming its topic, column and why, and
- * records written + dead letters + rows written as no record by design (an upsert {@code -U}, a
- * row a later one of its key replaced in the upsert buffer) add up to the input rows. Fail (the
+ * records written + dead letters + rows written as no record by design (an upsert {@code -U}, a row
+ * a later one of its key replaced in the upsert buffer) add up to the input rows. Fail (the
  * default): per format, a job with a bad row fails naming the topic, column and reason. A record
  * the broker refuses: {@link AbstractRefusedRecordITCase}.
  */
@@ -68,10 +68,12 @@ abstract class AbstractBadRowWriteITCase {
     return WriteCorpus.of(format, topic, base);
   }
 
-  private static PCollection<Row> input(Pipeline pipeline, String name, Schema schema, List<Row> rows) {
+  private static PCollection<Row> input(
+      Pipeline pipeline, String name, Schema schema, List<Row> rows) {
     // One element exploded by one DoFn, fused with the writer: the rows in one bundle, in order.
     return pipeline
-        .apply(name + "/Create", Create.of(List.of(rows)).withCoder(ListCoder.of(RowCoder.of(schema))))
+        .apply(
+            name + "/Create", Create.of(List.of(rows)).withCoder(ListCoder.of(RowCoder.of(schema))))
         .apply(name + "/Explode", ParDo.of(new AbstractKafkaWriteITCase.Explode()))
         .setRowSchema(schema);
   }
@@ -85,7 +87,8 @@ abstract class AbstractBadRowWriteITCase {
     // Per-row topics: a row without a topic is a bad row.
     String perRow = KAFKA.newTopicName("bad-out-per-row");
     KAFKA.createTopic(perRow, 1);
-    Schema topicRow = Schema.builder().addInt64Field("id").addNullableField("topic", FieldType.STRING).build();
+    Schema topicRow =
+        Schema.builder().addInt64Field("id").addNullableField("topic", FieldType.STRING).build();
     List<Row> topicRows =
         List.of(
             Row.withSchema(topicRow).addValues(1L, perRow).build(),
@@ -96,8 +99,12 @@ abstract class AbstractBadRowWriteITCase {
     String upsert = KAFKA.newTopicName("bad-out-upsert");
     KAFKA.createTopic(upsert, 1);
     Schema upsertRow =
-        Schema.builder().addInt64Field("id").addNullableField("v", FieldType.STRING)
-            .addStringField("kind").addNullableField("p", FieldType.INT32).build();
+        Schema.builder()
+            .addInt64Field("id")
+            .addNullableField("v", FieldType.STRING)
+            .addStringField("kind")
+            .addNullableField("p", FieldType.INT32)
+            .build();
     List<Row> upsertRows =
         List.of(
             Row.withSchema(upsertRow).addValues(1L, "a", "+I", null).build(),
@@ -112,22 +119,39 @@ abstract class AbstractBadRowWriteITCase {
     try (BadRecordErrorHandler<?> handler = pipeline.registerBadRecordErrorHandler(dead)) {
       for (Sink s : sinks) {
         input(pipeline, s.format(), s.schema(), s.rows())
-            .apply("Write " + s.format(), s.write(KAFKA.bootstrapServers()).withBadRecordErrorHandler(handler));
+            .apply(
+                "Write " + s.format(),
+                s.write(KAFKA.bootstrapServers()).withBadRecordErrorHandler(handler));
       }
       input(pipeline, "per-row", topicRow, topicRows)
-          .apply("Write per-row", KafkaConnectorIO.write().withBootstrapServers(KAFKA.bootstrapServers())
-              .withOptions(Map.of("format", "json", "metadata.list", "topic"))
-              .withBadRecordErrorHandler(handler));
+          .apply(
+              "Write per-row",
+              KafkaConnectorIO.write()
+                  .withBootstrapServers(KAFKA.bootstrapServers())
+                  .withOptions(Map.of("format", "json", "metadata.list", "topic"))
+                  .withBadRecordErrorHandler(handler));
       input(pipeline, "upsert", upsertRow, upsertRows)
-          .apply("Write upsert", KafkaConnectorIO.write().withBootstrapServers(KAFKA.bootstrapServers())
-              .withTopic(upsert)
-              .withOptions(Map.of(
-                  "connector", "upsert-kafka", "key.format", "json", "value.format", "json",
-                  "sink.buffer-flush.max-rows", "100", "sink.buffer-flush.interval", "1 h"))
-              .withPrimaryKey("id")
-              .withMetadataColumn("kind", "row-kind")
-              .withMetadataColumn("p", "partition")
-              .withBadRecordErrorHandler(handler));
+          .apply(
+              "Write upsert",
+              KafkaConnectorIO.write()
+                  .withBootstrapServers(KAFKA.bootstrapServers())
+                  .withTopic(upsert)
+                  .withOptions(
+                      Map.of(
+                          "connector",
+                          "upsert-kafka",
+                          "key.format",
+                          "json",
+                          "value.format",
+                          "json",
+                          "sink.buffer-flush.max-rows",
+                          "100",
+                          "sink.buffer-flush.interval",
+                          "1 h"))
+                  .withPrimaryKey("id")
+                  .withMetadataColumn("kind", "row-kind")
+                  .withMetadataColumn("p", "partition")
+                  .withBadRecordErrorHandler(handler));
     }
     PipelineResult result = pipeline.run();
     assertEquals(PipelineResult.State.DONE, result.waitUntilFinish());
@@ -137,12 +161,21 @@ abstract class AbstractBadRowWriteITCase {
     List<Entry> letters = DeadLetters.letters(dead.id);
     for (Entry letter : letters) {
       String reason = letter.reason();
-      Sink of = sinks.stream().filter(s -> reason.contains("topic '" + s.topic() + "'")).findFirst().orElse(null);
-      Schema schema = of != null ? of.schema() : reason.contains("topic '" + upsert + "'") ? upsertRow : topicRow;
+      Sink of =
+          sinks.stream()
+              .filter(s -> reason.contains("topic '" + s.topic() + "'"))
+              .findFirst()
+              .orElse(null);
+      Schema schema =
+          of != null
+              ? of.schema()
+              : reason.contains("topic '" + upsert + "'") ? upsertRow : topicRow;
       Row row = RowCoder.of(schema).decode(new ByteArrayInputStream(letter.encoded()));
       String sinkName = of != null ? of.format() : schema == upsertRow ? "upsert" : "per-row";
       long id = of != null ? of.id(row) : row.getInt64("id");
-      assertEquals(null, deadById.computeIfAbsent(sinkName, k -> new TreeMap<>()).put(id, reason),
+      assertEquals(
+          null,
+          deadById.computeIfAbsent(sinkName, k -> new TreeMap<>()).put(id, reason),
           "one dead letter per row: " + sinkName + " " + id);
     }
 
@@ -157,10 +190,14 @@ abstract class AbstractBadRowWriteITCase {
         }
         expectedBad.add(c.id());
         String reason = reasons.get(c.id());
-        assertTrue(reason != null, s.format() + ": " + c + " is not in the dead-letter output: " + reasons);
+        assertTrue(
+            reason != null,
+            s.format() + ": " + c + " is not in the dead-letter output: " + reasons);
         assertTrue(reason.contains(c.reason()), s.format() + ": " + c + ": " + reason);
         if (c.column() != null) {
-          assertTrue(reason.contains("column '" + c.column() + "'"), s.format() + ": " + c + ": " + reason);
+          assertTrue(
+              reason.contains("column '" + c.column() + "'"),
+              s.format() + ": " + c + ": " + reason);
         }
       }
       assertEquals(expectedBad, reasons.keySet(), s.format() + ": the dead-lettered rows");
@@ -173,8 +210,13 @@ abstract class AbstractBadRowWriteITCase {
     assertEquals(Set.of(4L), deadById.getOrDefault("upsert", Map.of()).keySet());
     List<ConsumerRecord<byte[], byte[]>> upserts = readBack(upsert, 3);
     assertEquals(
-        Set.of("{\"id\":1}={\"id\":1,\"v\":\"b\"}", "{\"id\":2}={\"id\":2,\"v\":\"c\"}", "{\"id\":3}=null"),
-        upserts.stream().map(r -> text(r.key()) + "=" + text(r.value())).collect(Collectors.toSet()));
+        Set.of(
+            "{\"id\":1}={\"id\":1,\"v\":\"b\"}",
+            "{\"id\":2}={\"id\":2,\"v\":\"c\"}",
+            "{\"id\":3}=null"),
+        upserts.stream()
+            .map(r -> text(r.key()) + "=" + text(r.value()))
+            .collect(Collectors.toSet()));
 
     long written = counter(result, "records-written");
     long deadLettered = counter(result, "records-to-dead-letter");
@@ -183,9 +225,18 @@ abstract class AbstractBadRowWriteITCase {
     assertEquals(letters.size(), deadLettered, "records-to-dead-letter");
     assertEquals(1, withoutRecord, "the upsert -U row");
     assertEquals(1, superseded, "the upsert row replaced in the buffer");
-    assertEquals(input, written + deadLettered + withoutRecord + superseded,
-        "written " + written + " + dead-lettered " + deadLettered + " + without record " + withoutRecord
-            + " + superseded " + superseded + " = the input rows");
+    assertEquals(
+        input,
+        written + deadLettered + withoutRecord + superseded,
+        "written "
+            + written
+            + " + dead-lettered "
+            + deadLettered
+            + " + without record "
+            + withoutRecord
+            + " + superseded "
+            + superseded
+            + " = the input rows");
   }
 
   @Test
@@ -196,20 +247,32 @@ abstract class AbstractBadRowWriteITCase {
       Pipeline pipeline = Pipeline.create(options());
       input(pipeline, s.format(), s.schema(), List.of(s.cases().get(0).row(), bad.row()))
           .apply(s.write(KAFKA.bootstrapServers()));
-      Exception e = assertThrows(Exception.class, () -> pipeline.run().waitUntilFinish(), s.format() + ": " + bad);
+      Exception e =
+          assertThrows(
+              Exception.class, () -> pipeline.run().waitUntilFinish(), s.format() + ": " + bad);
       String all = messages(e);
-      assertTrue(all.contains("topic '" + s.topic() + "'") && all.contains(bad.reason())
+      assertTrue(
+          all.contains("topic '" + s.topic() + "'")
+              && all.contains(bad.reason())
               && (bad.column() == null || all.contains("column '" + bad.column() + "'")),
           s.format() + ": " + bad + ":\n" + all);
     }
     // A row without a topic (no 'topic' option, a null 'topic' column).
-    Schema topicRow = Schema.builder().addInt64Field("id").addNullableField("topic", FieldType.STRING).build();
+    Schema topicRow =
+        Schema.builder().addInt64Field("id").addNullableField("topic", FieldType.STRING).build();
     Pipeline pipeline = Pipeline.create(options());
-    input(pipeline, "per-row", topicRow, List.of(Row.withSchema(topicRow).addValues(1L, null).build()))
-        .apply(KafkaConnectorIO.write().withBootstrapServers(KAFKA.bootstrapServers())
-            .withOptions(Map.of("format", "json", "metadata.list", "topic")));
+    input(
+            pipeline,
+            "per-row",
+            topicRow,
+            List.of(Row.withSchema(topicRow).addValues(1L, null).build()))
+        .apply(
+            KafkaConnectorIO.write()
+                .withBootstrapServers(KAFKA.bootstrapServers())
+                .withOptions(Map.of("format", "json", "metadata.list", "topic")));
     Exception e = assertThrows(Exception.class, () -> pipeline.run().waitUntilFinish());
-    assertTrue(messages(e).contains("column 'topic'") && messages(e).contains("no topic"), messages(e));
+    assertTrue(
+        messages(e).contains("column 'topic'") && messages(e).contains("no topic"), messages(e));
   }
 
   static String messages(Throwable e) {
@@ -227,8 +290,12 @@ abstract class AbstractBadRowWriteITCase {
   static long counter(PipelineResult result, String name) {
     long total = 0;
     for (var c :
-        result.metrics()
-            .queryMetrics(MetricsFilter.builder().addNameFilter(MetricNameFilter.named("kafka-connector", name)).build())
+        result
+            .metrics()
+            .queryMetrics(
+                MetricsFilter.builder()
+                    .addNameFilter(MetricNameFilter.named("kafka-connector", name))
+                    .build())
             .getCounters()) {
       Long v;
       try {
@@ -241,7 +308,10 @@ abstract class AbstractBadRowWriteITCase {
     return total;
   }
 
-  /** Reads the topic (one partition) from the start until {@code count} records or the deadline, then once more. */
+  /**
+   * Reads the topic (one partition) from the start until {@code count} records or the deadline,
+   * then once more.
+   */
   static List<ConsumerRecord<byte[], byte[]>> readBack(String topic, long count) {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
@@ -286,7 +356,12 @@ abstract class AbstractBadRowWriteITCase {
               new DoFn<BadRecord, Void>() {
                 @ProcessElement
                 public void process(@Element BadRecord record) {
-                  LETTERS.get(key).add(new Entry(record.getFailure().getDescription(), record.getRecord().getEncodedRecord()));
+                  LETTERS
+                      .get(key)
+                      .add(
+                          new Entry(
+                              record.getFailure().getDescription(),
+                              record.getRecord().getEncodedRecord()));
                 }
               }));
       return input.getPipeline().apply(Create.of(0L));

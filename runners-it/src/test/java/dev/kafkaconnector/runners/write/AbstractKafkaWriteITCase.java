@@ -10,7 +10,6 @@ import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,8 +40,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * End-to-end write cases against a real broker: records are read back with a plain consumer (or
- * the connector's reader) after the job finished. One subclass per runner.
+ * End-to-end write cases against a real broker: records are read back with a plain consumer (or the
+ * connector's reader) after the job finished. One subclass per runner.
  */
 abstract class AbstractKafkaWriteITCase {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -76,10 +75,14 @@ abstract class AbstractKafkaWriteITCase {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"))) {
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                KAFKA.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"))) {
       List<TopicPartition> partitions =
           consumer.partitionsFor(topic).stream()
               .map(p -> new TopicPartition(topic, p.partition()))
@@ -106,7 +109,8 @@ abstract class AbstractKafkaWriteITCase {
           .addInt64Field("id")
           .addStringField("name")
           .addNullableField("ts", FieldType.DATETIME)
-          .addNullableField("hdrs", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)))
+          .addNullableField(
+              "hdrs", FieldType.map(FieldType.STRING, FieldType.BYTES.withNullable(true)))
           .addNullableField("p", FieldType.INT32)
           .build();
 
@@ -169,22 +173,33 @@ abstract class AbstractKafkaWriteITCase {
       rows.add(Row.withSchema(schema).addValue("r" + i).build());
     }
     String roundRobin = newTopic("rr", 4);
-    run(schema, rows, sink(roundRobin).withOptions(Map.of(
-        "format", "raw", "sink.partitioner", "round-robin", "sink.parallelism", "1")));
+    run(
+        schema,
+        rows,
+        sink(roundRobin)
+            .withOptions(
+                Map.of(
+                    "format", "raw", "sink.partitioner", "round-robin", "sink.parallelism", "1")));
     assertEquals(Map.of(0, 2, 1, 2, 2, 2, 3, 2), perPartition(readBack(roundRobin, 8)));
 
     String fixed = newTopic("fixed", 4);
-    run(schema, rows, sink(fixed).withOptions(Map.of(
-        "format", "raw", "sink.partitioner", "fixed", "sink.parallelism", "2")));
+    run(
+        schema,
+        rows,
+        sink(fixed)
+            .withOptions(
+                Map.of("format", "raw", "sink.partitioner", "fixed", "sink.parallelism", "2")));
     Map<Integer, Integer> fixedCounts = perPartition(readBack(fixed, 8));
     assertEquals(8, fixedCounts.values().stream().mapToInt(Integer::intValue).sum());
-    assertTrue(Set.of(0, 1).containsAll(fixedCounts.keySet()),
+    assertTrue(
+        Set.of(0, 1).containsAll(fixedCounts.keySet()),
         "two writer shards write to partitions 0 and 1 only: " + fixedCounts);
 
     String custom = newTopic("custom", 3);
-    run(schema, rows, sink(custom)
-        .withOption("format", "raw")
-        .withPartitioner(LastPartitionPartitioner.class));
+    run(
+        schema,
+        rows,
+        sink(custom).withOption("format", "raw").withPartitioner(LastPartitionPartitioner.class));
     assertEquals(Map.of(2, 8), perPartition(readBack(custom, 8)));
   }
 
@@ -204,13 +219,17 @@ abstract class AbstractKafkaWriteITCase {
             Row.withSchema(schema).addValues(1L, "b", "+U").build(),
             Row.withSchema(schema).addValues(1L, "b", "-D").build());
     // One bundle, in order: the -U/+U pair is written as one update message.
-    run(schema, rows, sink(topic)
-        .withOptions(Map.of("format", "debezium-json"))
-        .withMetadataColumn("kind", "row-kind"));
+    run(
+        schema,
+        rows,
+        sink(topic)
+            .withOptions(Map.of("format", "debezium-json"))
+            .withMetadataColumn("kind", "row-kind"));
     List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 3);
     List<String> ops = new ArrayList<>();
     back.forEach(r -> ops.add(text(r.value()).replaceAll(".*\"op\":\"(.)\".*", "$1")));
-    assertEquals(List.of("c", "u", "d"), ops, back.stream().map(r -> text(r.value())).toList().toString());
+    assertEquals(
+        List.of("c", "u", "d"), ops, back.stream().map(r -> text(r.value())).toList().toString());
   }
 
   @Test
@@ -237,12 +256,16 @@ abstract class AbstractKafkaWriteITCase {
                   .withBadRecordErrorHandler(handler));
     }
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
-    assertEquals(List.of("{\"line\":\"ok\"}"),
+    assertEquals(
+        List.of("{\"line\":\"ok\"}"),
         readBack(topic, 1).stream().map(r -> text(r.value())).toList());
     List<String> reasons = DeadLetters.reasons(dead.id);
     assertEquals(2, reasons.size(), reasons.toString());
-    assertTrue(reasons.stream().anyMatch(r -> r.contains("'-D'") && r.contains("column 'row-kind'")
-        && r.contains(topic)), reasons.toString());
+    assertTrue(
+        reasons.stream()
+            .anyMatch(
+                r -> r.contains("'-D'") && r.contains("column 'row-kind'") && r.contains(topic)),
+        reasons.toString());
     assertTrue(reasons.stream().anyMatch(r -> r.contains("max.request.size")), reasons.toString());
   }
 
@@ -257,7 +280,9 @@ abstract class AbstractKafkaWriteITCase {
                 run(
                     schema,
                     List.of(Row.withSchema(schema).addValues("gone", "-D").build()),
-                    sink(topic).withOption("format", "json").withMetadataColumn("kind", "row-kind")));
+                    sink(topic)
+                        .withOption("format", "json")
+                        .withMetadataColumn("kind", "row-kind")));
     StringBuilder all = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {
       all.append(t).append('\n');
@@ -273,8 +298,11 @@ abstract class AbstractKafkaWriteITCase {
     for (int i = 0; i < 50; i++) {
       rows.add(Row.withSchema(schema).addValues((long) i, "n" + i).build());
     }
-    run(schema, rows, sink(topic).withOptions(Map.of(
-        "key.format", "raw", "key.fields", "name", "format", "csv")));
+    run(
+        schema,
+        rows,
+        sink(topic)
+            .withOptions(Map.of("key.format", "raw", "key.fields", "name", "format", "csv")));
     Pipeline pipeline = Pipeline.create(options());
     PCollection<Row> back =
         pipeline.apply(
@@ -291,7 +319,8 @@ abstract class AbstractKafkaWriteITCase {
                 .withSchema(schema));
     back.apply(ParDo.of(new Collect(topic)));
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
-    assertEquals(new TreeSet<>(rows.stream().map(Row::toString).toList()),
+    assertEquals(
+        new TreeSet<>(rows.stream().map(Row::toString).toList()),
         new TreeSet<>(Collect.rows(topic)));
   }
 
@@ -332,12 +361,20 @@ abstract class AbstractKafkaWriteITCase {
             Row.withSchema(schema).addValues(2L, "b", "-D").build());
     Map<String, String> upsert =
         Map.of("connector", "upsert-kafka", "key.format", "json", "value.format", "json");
-    run(schema, changes, sink(topic).withOptions(upsert).withPrimaryKey("id")
-        .withMetadataColumn("kind", "row-kind"));
+    run(
+        schema,
+        changes,
+        sink(topic)
+            .withOptions(upsert)
+            .withPrimaryKey("id")
+            .withMetadataColumn("kind", "row-kind"));
     List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 5);
     assertEquals(5, back.size(), "the -U row is not written: " + back);
-    ConsumerRecord<byte[], byte[]> last = back.stream()
-        .filter(r -> text(r.key()).equals("{\"id\":2}") && r.value() == null).findFirst().orElseThrow();
+    ConsumerRecord<byte[], byte[]> last =
+        back.stream()
+            .filter(r -> text(r.key()).equals("{\"id\":2}") && r.value() == null)
+            .findFirst()
+            .orElseThrow();
     assertEquals(null, last.value(), "a -D row is a tombstone");
 
     Schema table =
@@ -361,33 +398,50 @@ abstract class AbstractKafkaWriteITCase {
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
     List<String> current = Collect.rows(topic);
     assertEquals(2, current.size(), current.toString());
-    assertTrue(current.stream().anyMatch(r -> r.contains("id: 1,") && r.contains("\"a2\"")),
+    assertTrue(
+        current.stream().anyMatch(r -> r.contains("id: 1,") && r.contains("\"a2\"")),
         current.toString());
-    assertTrue(current.stream().anyMatch(r -> r.contains("id: 3,") && r.contains("\"c\"")),
+    assertTrue(
+        current.stream().anyMatch(r -> r.contains("id: 3,") && r.contains("\"c\"")),
         current.toString());
   }
 
   @Test
   void upsertBufferWritesTheLatestRowPerKey() {
     String topic = newTopic("upsert-buffer", 1);
-    Schema schema = Schema.builder().addInt64Field("id").addNullableField("v", FieldType.STRING).build();
+    Schema schema =
+        Schema.builder().addInt64Field("id").addNullableField("v", FieldType.STRING).build();
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
       rows.add(Row.withSchema(schema).addValues((long) (i % 3), "v" + i).build());
     }
-    run(schema, rows, sink(topic)
-        .withOptions(Map.of(
-            "connector", "upsert-kafka", "key.format", "json", "value.format", "json",
-            "sink.buffer-flush.max-rows", "1000", "sink.buffer-flush.interval", "1 h"))
-        .withPrimaryKey("id"));
+    run(
+        schema,
+        rows,
+        sink(topic)
+            .withOptions(
+                Map.of(
+                    "connector",
+                    "upsert-kafka",
+                    "key.format",
+                    "json",
+                    "value.format",
+                    "json",
+                    "sink.buffer-flush.max-rows",
+                    "1000",
+                    "sink.buffer-flush.interval",
+                    "1 h"))
+            .withPrimaryKey("id"));
     assertEquals(
-        Set.of("{\"id\":0,\"v\":\"v27\"}", "{\"id\":1,\"v\":\"v28\"}",
-            "{\"id\":2,\"v\":\"v29\"}"),
-        values(readBack(topic, 3)), "one bundle, one record per key: the latest");
+        Set.of("{\"id\":0,\"v\":\"v27\"}", "{\"id\":1,\"v\":\"v28\"}", "{\"id\":2,\"v\":\"v29\"}"),
+        values(readBack(topic, 3)),
+        "one bundle, one record per key: the latest");
   }
 
   static Set<String> values(List<ConsumerRecord<byte[], byte[]>> records) {
-    return records.stream().map(r -> text(r.value())).collect(Collectors.toCollection(TreeSet::new));
+    return records.stream()
+        .map(r -> text(r.value()))
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   static Map<Integer, Integer> perPartition(List<ConsumerRecord<byte[], byte[]>> records) {
@@ -398,7 +452,8 @@ abstract class AbstractKafkaWriteITCase {
 
   /** Collects rows as strings per test key, in this JVM. */
   static final class Collect extends DoFn<Row, Void> {
-    private static final Map<String, List<String>> ROWS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, List<String>> ROWS =
+        new java.util.concurrent.ConcurrentHashMap<>();
     private final String key;
 
     Collect(String key) {
@@ -419,7 +474,8 @@ abstract class AbstractKafkaWriteITCase {
   /** Keeps the reasons of dead-lettered rows in this JVM. */
   static final class DeadLetters
       extends org.apache.beam.sdk.transforms.PTransform<PCollection<BadRecord>, PCollection<Long>> {
-    private static final Map<String, List<String>> REASONS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, List<String>> REASONS =
+        new java.util.concurrent.ConcurrentHashMap<>();
     final String id = java.util.UUID.randomUUID().toString();
 
     DeadLetters() {

@@ -43,19 +43,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A record the broker refuses for good: the topic's {@code max.message.bytes} (10,000) is below
- * the record (50,000 bytes) while the client's {@code max.request.size} (1 MB) lets it through.
- * Four rows in one bundle ({@code small-0}, {@code small-1}, the large one, {@code small-2}): with
- * a dead-letter handler the three small rows are in the topic and the large one in the
- * dead-letter output with a reason naming {@code max.message.bytes}; without one the job fails
- * once, with that reason and marked as not retried, even where the runner would restart it.
- * Both delivery guarantees that write through a producer: at-least-once and exactly-once.
+ * A record the broker refuses for good: the topic's {@code max.message.bytes} (10,000) is below the
+ * record (50,000 bytes) while the client's {@code max.request.size} (1 MB) lets it through. Four
+ * rows in one bundle ({@code small-0}, {@code small-1}, the large one, {@code small-2}): with a
+ * dead-letter handler the three small rows are in the topic and the large one in the dead-letter
+ * output with a reason naming {@code max.message.bytes}; without one the job fails once, with that
+ * reason and marked as not retried, even where the runner would restart it. Both delivery
+ * guarantees that write through a producer: at-least-once and exactly-once.
  */
 abstract class AbstractRefusedRecordITCase {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final Schema LINE = Schema.builder().addStringField("line").build();
   private static final String LARGE = "large-" + "y".repeat(50_000);
+
   /** Per test run, how many times its input was exploded into rows: once per job attempt. */
   private static final Map<String, AtomicInteger> ATTEMPTS = new ConcurrentHashMap<>();
 
@@ -87,11 +88,14 @@ abstract class AbstractRefusedRecordITCase {
 
   private static Map<String, String> exactlyOnce() {
     return Map.of(
-        "sink.delivery-guarantee", "exactly-once",
-        "sink.transactional-id-prefix", "refused-" + System.nanoTime());
+        "sink.delivery-guarantee",
+        "exactly-once",
+        "sink.transactional-id-prefix",
+        "refused-" + System.nanoTime());
   }
 
-  private void deadLettered(PipelineOptions options, Map<String, String> guarantee) throws Exception {
+  private void deadLettered(PipelineOptions options, Map<String, String> guarantee)
+      throws Exception {
     String topic = refusingTopic();
     String run = UUID.randomUUID().toString();
     Pipeline pipeline = Pipeline.create(options);
@@ -102,13 +106,18 @@ abstract class AbstractRefusedRecordITCase {
     PipelineResult result = pipeline.run();
     assertEquals(PipelineResult.State.DONE, result.waitUntilFinish());
 
-    assertEquals(Set.of("small-0", "small-1", "small-2"), readCommitted(topic, 3),
+    assertEquals(
+        Set.of("small-0", "small-1", "small-2"),
+        readCommitted(topic, 3),
         "every small row is in the topic, once");
     List<Entry> letters = DeadLetters.letters(dead.id);
     assertEquals(1, letters.size(), "the large row only: " + letters);
     String reason = letters.get(0).reason();
-    assertTrue(reason.contains("max.message.bytes") && reason.contains("10000")
-        && reason.contains("topic '" + topic + "'"), reason);
+    assertTrue(
+        reason.contains("max.message.bytes")
+            && reason.contains("10000")
+            && reason.contains("topic '" + topic + "'"),
+        reason);
     Row row = RowCoder.of(LINE).decode(new ByteArrayInputStream(letters.get(0).encoded()));
     assertEquals(LARGE, row.getString("line"));
     assertEquals(1, counter(result, "records-to-dead-letter"));
@@ -122,8 +131,11 @@ abstract class AbstractRefusedRecordITCase {
     input(pipeline, run).apply(write(topic, guarantee));
     Exception e = assertThrows(Exception.class, () -> pipeline.run().waitUntilFinish());
     String all = messages(e);
-    assertTrue(all.contains("max.message.bytes") && all.contains("10000")
-        && all.contains("topic '" + topic + "'"), all);
+    assertTrue(
+        all.contains("max.message.bytes")
+            && all.contains("10000")
+            && all.contains("topic '" + topic + "'"),
+        all);
     assertTrue(all.contains("NotRetriedException"), "marked as not retried:\n" + all);
     assertEquals(1, ATTEMPTS.get(run).get(), "job attempts (no restart on a refused record)");
     // Nothing of the failed bundle is dropped silently: what is in the topic is small rows only.
@@ -139,7 +151,9 @@ abstract class AbstractRefusedRecordITCase {
   private static KafkaConnectorWrite write(String topic, Map<String, String> guarantee) {
     Map<String, String> options = new HashMap<>(guarantee);
     options.put("format", "raw");
-    return KafkaConnectorIO.write().withBootstrapServers(KAFKA.bootstrapServers()).withTopic(topic)
+    return KafkaConnectorIO.write()
+        .withBootstrapServers(KAFKA.bootstrapServers())
+        .withTopic(topic)
         .withOptions(options);
   }
 
@@ -194,20 +208,26 @@ abstract class AbstractRefusedRecordITCase {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class))) {
       List<TopicPartition> partitions = List.of(new TopicPartition(topic, 0));
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       List<String> out = new ArrayList<>();
       long deadline = System.nanoTime() + (count == 0 ? Duration.ofSeconds(2) : WAIT).toNanos();
       while ((count == 0 || out.size() < count) && System.nanoTime() < deadline) {
-        consumer.poll(Duration.ofMillis(200))
+        consumer
+            .poll(Duration.ofMillis(200))
             .forEach(r -> out.add(new String(r.value(), StandardCharsets.UTF_8)));
       }
-      consumer.poll(Duration.ofMillis(300))
+      consumer
+          .poll(Duration.ofMillis(300))
           .forEach(r -> out.add(new String(r.value(), StandardCharsets.UTF_8)));
       Set<String> distinct = new TreeSet<>(out);
       assertEquals(out.size(), distinct.size(), "no record twice: " + out);

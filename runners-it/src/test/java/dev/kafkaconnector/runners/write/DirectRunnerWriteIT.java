@@ -43,7 +43,8 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
     long ts = 1_700_000_000_000L;
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
-      Map<String, byte[]> headers = Map.of("n", Integer.toString(i).getBytes(StandardCharsets.UTF_8));
+      Map<String, byte[]> headers =
+          Map.of("n", Integer.toString(i).getBytes(StandardCharsets.UTF_8));
       rows.add(order(i, "item-" + i, ts + i, headers, i % 3));
     }
     run(
@@ -137,19 +138,23 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
   }
 
   /**
-   * Leaves a transaction of {@code deadId} open on a new topic (read_committed readers stop
-   * before it), runs an exactly-once job with {@code prefix} and {@code shards}, and checks that a
-   * reader gets the job's records and not the open transaction's.
+   * Leaves a transaction of {@code deadId} open on a new topic (read_committed readers stop before
+   * it), runs an exactly-once job with {@code prefix} and {@code shards}, and checks that a reader
+   * gets the job's records and not the open transaction's.
    */
   private void writesDespiteAnOpenTransactionOf(String deadId, String prefix, int shards) {
     String topic = newTopic("eos-open", 1);
     KafkaProducer<byte[], byte[]> dead =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, deadId,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                KAFKA.bootstrapServers(),
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                deadId,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class));
     try {
       dead.initTransactions();
       dead.beginTransaction();
@@ -168,11 +173,17 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
           sink(topic)
               .withOptions(
                   Map.of(
-                      "format", "raw",
-                      "sink.delivery-guarantee", "exactly-once",
-                      "sink.transactional-id-prefix", prefix,
-                      "sink.parallelism", Integer.toString(shards))));
-      assertEquals(expected, values(readBack(topic, 10)),
+                      "format",
+                      "raw",
+                      "sink.delivery-guarantee",
+                      "exactly-once",
+                      "sink.transactional-id-prefix",
+                      prefix,
+                      "sink.parallelism",
+                      Integer.toString(shards))));
+      assertEquals(
+          expected,
+          values(readBack(topic, 10)),
           "the new records, not blocked and without the aborted one");
     } finally {
       dead.close(java.time.Duration.ZERO);
@@ -202,8 +213,10 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
                                 "sink.transactional-id-prefix", "eos-timeout-" + System.nanoTime(),
                                 "properties.transaction.timeout.ms", "3600000"))));
     String message = messages(e);
-    assertTrue(message.contains("'properties.transaction.timeout.ms' = 3600000 ms")
-        && message.contains("'transaction.max.timeout.ms' = 900000 ms"), message);
+    assertTrue(
+        message.contains("'properties.transaction.timeout.ms' = 3600000 ms")
+            && message.contains("'transaction.max.timeout.ms' = 900000 ms"),
+        message);
     // Every attempt would be refused the same way: marked so that no runner restarts on it.
     assertTrue(message.contains("cannot heal by retrying"), message);
   }

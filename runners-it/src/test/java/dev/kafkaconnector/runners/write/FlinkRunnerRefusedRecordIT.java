@@ -25,7 +25,10 @@ class FlinkRunnerRefusedRecordIT extends AbstractRefusedRecordITCase {
     return withRetries(PipelineRunners.flink("[local]", 2, true));
   }
 
-  /** A streaming job with checkpoints, ending with its sources, that Flink would restart three times. */
+  /**
+   * A streaming job with checkpoints, ending with its sources, that Flink would restart three
+   * times.
+   */
   static FlinkPipelineOptions streamingWithRetries() {
     return withRetries(PipelineRunners.flinkStreamingEndingWithSources());
   }

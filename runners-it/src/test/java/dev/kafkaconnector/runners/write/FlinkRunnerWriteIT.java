@@ -26,9 +26,9 @@ class FlinkRunnerWriteIT extends AbstractKafkaWriteITCase {
   }
 
   /**
-   * A finite streaming job with checkpoints writes every record exactly once, including those
-   * that arrived after the last checkpoint before the end of the input (they are written when the
-   * final checkpoint completes).
+   * A finite streaming job with checkpoints writes every record exactly once, including those that
+   * arrived after the last checkpoint before the end of the input (they are written when the final
+   * checkpoint completes).
    */
   @Test
   @Timeout(180)

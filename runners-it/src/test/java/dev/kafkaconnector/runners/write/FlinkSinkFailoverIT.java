@@ -38,19 +38,22 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one while a failure is injected 2 times (5 in the soak profile), each after a checkpoint
  * completed (seen as the reader's offsets committed to its group). At-least-once: every input
  * record is in the output topic afterwards (duplicates allowed and reported). Exactly-once: a
- * read_committed consumer sees every input record exactly once, and each key's records in the
- * order they were read. Records carry one of {@value #KEYS} keys (each key in one input
- * partition), written as the record key, so the default partitioner puts each key in one output
- * partition. One broker for both cases.
+ * read_committed consumer sees every input record exactly once, and each key's records in the order
+ * they were read. Records carry one of {@value #KEYS} keys (each key in one input partition),
+ * written as the record key, so the default partitioner puts each key in one output partition. One
+ * broker for both cases.
  */
 class FlinkSinkFailoverIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
 
   private static final int PARTITIONS = 4;
+
   /** Records in the input before the job starts (the soak profile writes 100,000). */
   private static final int PREFILLED = Integer.getInteger("failover.prefilled", 30_000);
+
   /** Failures injected (the soak profile injects 5). */
   private static final int FAILURES = Integer.getInteger("failover.failures", 2);
+
   private static final int KEYS = 40;
 
   static final AtomicInteger FAILED = new AtomicInteger();
@@ -67,8 +70,11 @@ class FlinkSinkFailoverIT {
     Output output =
         copyWithFailures(
             "exactly-once",
-            Map.of("sink.transactional-id-prefix", "eos-" + System.nanoTime(),
-                "sink.parallelism", "2"));
+            Map.of(
+                "sink.transactional-id-prefix",
+                "eos-" + System.nanoTime(),
+                "sink.parallelism",
+                "2"));
     assertEquals(0, output.duplicates(), "records written twice (read_committed)");
     assertEquals(List.of(), output.outOfOrder(), "keys whose records are out of order");
   }
@@ -77,7 +83,8 @@ class FlinkSinkFailoverIT {
   private record Output(long duplicates, List<String> outOfOrder) {}
 
   /** Runs the copy job with {@code guarantee} and checks that no record is missing. */
-  private Output copyWithFailures(String guarantee, Map<String, String> sinkOptions) throws Exception {
+  private Output copyWithFailures(String guarantee, Map<String, String> sinkOptions)
+      throws Exception {
     FAILED.set(0);
     TRIGGER.set(false);
     String in = KAFKA.newTopicName("fo-in");
@@ -106,11 +113,16 @@ class FlinkSinkFailoverIT {
               KafkaConnectorIO.read()
                   .withOptions(
                       Map.of(
-                          "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                          "topic", in,
-                          "format", "raw",
-                          "properties.group.id", group,
-                          "scan.startup.mode", "earliest-offset"))
+                          "properties.bootstrap.servers",
+                          KAFKA.bootstrapServers(),
+                          "topic",
+                          in,
+                          "format",
+                          "raw",
+                          "properties.group.id",
+                          group,
+                          "scan.startup.mode",
+                          "earliest-offset"))
                   .withOptions(layout)
                   .withSchema(schema))
           .apply(ParDo.of(new FailWhenTriggeredFn()))
@@ -119,10 +131,14 @@ class FlinkSinkFailoverIT {
               KafkaConnectorIO.write()
                   .withOptions(
                       Map.of(
-                          "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                          "topic", out,
-                          "format", "raw",
-                          "sink.delivery-guarantee", guarantee))
+                          "properties.bootstrap.servers",
+                          KAFKA.bootstrapServers(),
+                          "topic",
+                          out,
+                          "format",
+                          "raw",
+                          "sink.delivery-guarantee",
+                          guarantee))
                   .withOptions(layout)
                   .withOptions(sinkOptions));
       PipelineResult result = pipeline.run();
@@ -150,8 +166,13 @@ class FlinkSinkFailoverIT {
           while ((now = committed(group)) <= committedBefore) {
             assertTrue(
                 System.nanoTime() < deadline,
-                "no checkpoint completed after " + FAILED.get() + " failures (committed " + now
-                    + ", job " + result.getState() + ")");
+                "no checkpoint completed after "
+                    + FAILED.get()
+                    + " failures (committed "
+                    + now
+                    + ", job "
+                    + result.getState()
+                    + ")");
             Thread.sleep(100);
           }
           committedBefore = now;
@@ -174,7 +195,8 @@ class FlinkSinkFailoverIT {
         Set<String> missing = new HashSet<>(input);
         missing.removeAll(seen.keySet());
         if (input.size() != total) {
-          System.out.printf("%d of %d sends to the input topic failed%n", total - input.size(), total);
+          System.out.printf(
+              "%d of %d sends to the input topic failed%n", total - input.size(), total);
         }
         long duplicates = seen.values().stream().mapToLong(c -> c - 1).sum();
         System.out.printf(
@@ -194,10 +216,14 @@ class FlinkSinkFailoverIT {
   private static KafkaProducer<byte[], byte[]> producer() {
     return new KafkaProducer<>(
         Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-            ProducerConfig.LINGER_MS_CONFIG, 5));
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            KAFKA.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+            ByteArraySerializer.class,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+            ByteArraySerializer.class,
+            ProducerConfig.LINGER_MS_CONFIG,
+            5));
   }
 
   private static ProducerRecord<byte[], byte[]> record(String topic, int i) {
@@ -214,19 +240,26 @@ class FlinkSinkFailoverIT {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000))) {
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                KAFKA.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                5000))) {
       List<TopicPartition> partitions =
-          consumer.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+          consumer.partitionsFor(topic).stream()
+              .map(p -> new TopicPartition(topic, p.partition()))
+              .toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
         assertTrue(System.nanoTime() < deadline, "reading the input topic " + topic);
-        consumer.poll(Duration.ofMillis(200))
+        consumer
+            .poll(Duration.ofMillis(200))
             .forEach(r -> out.add(new String(r.value(), StandardCharsets.UTF_8)));
       }
     }
@@ -237,7 +270,12 @@ class FlinkSinkFailoverIT {
   private static long committed(String group) throws Exception {
     long sum = 0;
     for (var o :
-        KAFKA.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values()) {
+        KAFKA
+            .admin()
+            .listConsumerGroupOffsets(group)
+            .partitionsToOffsetAndMetadata()
+            .get()
+            .values()) {
       if (o != null) {
         sum += o.offset();
       }
@@ -269,11 +307,16 @@ class FlinkSinkFailoverIT {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"))) {
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                KAFKA.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                5000,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"))) {
       List<TopicPartition> partitions =
           consumer.partitionsFor(topic).stream()
               .map(p -> new TopicPartition(topic, p.partition()))

@@ -6,9 +6,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 
 /**
- * Distinct free ports on one address for the processes the tests start (brokers, session
- * clusters). All sockets stay open until every port is taken: a port just closed may be handed
- * out again, and one port given to two listeners keeps a process from starting.
+ * Distinct free ports on one address for the processes the tests start (brokers, session clusters).
+ * All sockets stay open until every port is taken: a port just closed may be handed out again, and
+ * one port given to two listeners keeps a process from starting.
  */
 public final class FreePorts {
   private FreePorts() {}

@@ -47,8 +47,8 @@ public final class PipelineRunners {
   /**
    * An unbounded job on embedded Flink, parallelism 2, in streaming mode with a checkpoint every
    * 500 ms; {@code run()} returns at once. Bundles end within 100 ms: below half the checkpoint
-   * interval, or the runner never sends the source's watermark downstream and event-time windows
-   * do not fire (see the source's FlinkWatermarkCheck).
+   * interval, or the runner never sends the source's watermark downstream and event-time windows do
+   * not fire (see the source's FlinkWatermarkCheck).
    */
   public static FlinkPipelineOptions flinkStreaming() {
     FlinkPipelineOptions options = flink("[local]", 2, false);
@@ -59,8 +59,8 @@ public final class PipelineRunners {
   }
 
   /**
-   * {@link #flinkStreaming()} for a job whose sources are bounded: {@code run()} waits, and the
-   * job ends once its sources finished (a streaming Flink job otherwise keeps running).
+   * {@link #flinkStreaming()} for a job whose sources are bounded: {@code run()} waits, and the job
+   * ends once its sources finished (a streaming Flink job otherwise keeps running).
    */
   public static FlinkPipelineOptions flinkStreamingEndingWithSources() {
     FlinkPipelineOptions options = flinkStreaming();

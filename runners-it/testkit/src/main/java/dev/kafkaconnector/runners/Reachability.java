@@ -115,10 +115,10 @@ public final class Reachability {
   }
 
   /**
-   * Checks that {@code flinkMaster} ({@code host[:port]}, optionally with {@code http://} or
-   * {@code https://}, as the FlinkRunner accepts it) is a Flink JobManager: its REST endpoint
-   * answers {@code GET /config} with HTTP 200 within {@code timeout}. Does nothing for the embedded
-   * masters ({@link #isEmbeddedFlinkMaster}).
+   * Checks that {@code flinkMaster} ({@code host[:port]}, optionally with {@code http://} or {@code
+   * https://}, as the FlinkRunner accepts it) is a Flink JobManager: its REST endpoint answers
+   * {@code GET /config} with HTTP 200 within {@code timeout}. Does nothing for the embedded masters
+   * ({@link #isEmbeddedFlinkMaster}).
    *
    * @throws UnreachableException when nothing listens there, or something that is not Flink's REST
    *     endpoint answers
@@ -133,7 +133,8 @@ public final class Reachability {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), millis);
     } catch (UnknownHostException e) {
-      throw new UnreachableException(where + " is not reachable: unknown host " + base.getHost(), e);
+      throw new UnreachableException(
+          where + " is not reachable: unknown host " + base.getHost(), e);
     } catch (IOException e) {
       throw new UnreachableException(
           where
@@ -158,12 +159,19 @@ public final class Reachability {
       response = client.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (HttpTimeoutException e) {
       throw new UnreachableException(
-          where + " accepts connections but its REST endpoint " + config + " did not answer within "
+          where
+              + " accepts connections but its REST endpoint "
+              + config
+              + " did not answer within "
               + describe(timeout),
           e);
     } catch (IOException e) {
       throw new UnreachableException(
-          where + " accepts connections but " + config + " failed: " + rootMessage(e)
+          where
+              + " accepts connections but "
+              + config
+              + " failed: "
+              + rootMessage(e)
               + " (is it the JobManager's REST port, rest.port, default 8081?)",
           e);
     } catch (InterruptedException e) {

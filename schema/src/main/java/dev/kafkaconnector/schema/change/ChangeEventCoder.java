@@ -25,37 +25,39 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <h2>Why every element carries its schema reference in its own bytes</h2>
  *
  * A Beam coder encodes one element at a time, and a runner may decode it anywhere: on Flink an
- * element crosses the network alone, to whichever subtask its key goes to, possibly after a
- * restore from a checkpoint, so the decoding coder has not necessarily seen any other element of
- * the stream. State shared between encoder and decoder can therefore only be what the coder
- * itself carries, since the coder is serialized into the pipeline and every worker gets the same
- * copy. Hence two ways a data change refers to its schema:
+ * element crosses the network alone, to whichever subtask its key goes to, possibly after a restore
+ * from a checkpoint, so the decoding coder has not necessarily seen any other element of the
+ * stream. State shared between encoder and decoder can therefore only be what the coder itself
+ * carries, since the coder is serialized into the pipeline and every worker gets the same copy.
+ * Hence two ways a data change refers to its schema:
  *
  * <ul>
  *   <li><b>Known schemas</b>, given when the coder is built ({@link #of(Collection)}: the initial
- *       DDL schemas, the schemas inferred when the pipeline was constructed): the element holds
- *       the schema's index, one or two bytes.
+ *       DDL schemas, the schemas inferred when the pipeline was constructed): the element holds the
+ *       schema's index, one or two bytes.
  *   <li><b>Inline</b>, any other schema (one that evolved at run time): the element holds the
  *       schema in its compact form ({@link SchemaCodec}: names plus a byte per type). The decoder
  *       keeps decoded schemas and their row coders by their bytes, so parsing and row-coder
  *       generation happen once per schema and coder instance; only the bytes are paid again.
  * </ul>
  *
- * <p>Both are correct for a decoder that never saw the schema before. A "once per bundle" or
- * "first element only" scheme is not: nothing in Beam's coder contract tells the encoder which
- * decoder will read the element, or in which order. The rows themselves are encoded by Beam's
- * {@link org.apache.beam.sdk.coders.RowCoder} for their schema, before and after image sharing
- * one schema reference. Schema-change events are rare and carry their columns inline.
+ * <p>Both are correct for a decoder that never saw the schema before. A "once per bundle" or "first
+ * element only" scheme is not: nothing in Beam's coder contract tells the encoder which decoder
+ * will read the element, or in which order. The rows themselves are encoded by Beam's {@link
+ * org.apache.beam.sdk.coders.RowCoder} for their schema, before and after image sharing one schema
+ * reference. Schema-change events are rare and carry their columns inline.
  *
  * <p>Format: a version byte ({@value #VERSION}), a tag per event kind, the table id, then the
- * kind's fields; a data change's primary key as column indexes into its schema (version 2; bytes
- * of version 1, without key, are read too). Not deterministic (rows may hold maps and floating-point values).
+ * kind's fields; a data change's primary key as column indexes into its schema (version 2; bytes of
+ * version 1, without key, are read too). Not deterministic (rows may hold maps and floating-point
+ * values).
  */
 public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
   private static final long serialVersionUID = 1L;
 
   /** 2 adds a data change's primary key (column indexes, flag {@code HAS_KEY}); 1 is read too. */
   static final int VERSION = 2;
+
   private static final int DATA = 0;
   private static final int CREATE = 1;
   private static final int ADD = 2;
@@ -187,8 +189,7 @@ public final class ChangeEventCoder extends CustomCoder<ChangeEvent> {
     int version = in.readUnsignedByte();
     if (version != VERSION && version != 1) {
       throw new IOException(
-          "change event encoded with format version " + version + ", this coder reads "
-              + VERSION);
+          "change event encoded with format version " + version + ", this coder reads " + VERSION);
     }
     int tag = in.readUnsignedByte();
     TableId table = readTable(in);

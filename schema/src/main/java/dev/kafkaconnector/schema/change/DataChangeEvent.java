@@ -7,12 +7,12 @@ import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * A change of one row: an insert (after image only), an update (after image, and the before
- * image when the source has it) or a delete (before image only). Both images follow the same
- * schema, the table's schema at {@code schemaVersion}.
+ * A change of one row: an insert (after image only), an update (after image, and the before image
+ * when the source has it) or a delete (before image only). Both images follow the same schema, the
+ * table's schema at {@code schemaVersion}.
  *
- * @param schemaVersion the version of the table's schema the images follow, as numbered by the
- *     step that produced the event: each reader numbers the schemas it infers itself, the schema
+ * @param schemaVersion the version of the table's schema the images follow, as numbered by the step
+ *     that produced the event: each reader numbers the schemas it infers itself, the schema
  *     evolution step renumbers into the table's one sequence (0 is the first schema)
  * @param primaryKey the table's primary key columns (columns of the images), empty when unknown:
  *     set by the source when its messages name it (Canal's {@code pkNames}) and by the schema
@@ -53,15 +53,23 @@ public record DataChangeEvent(
     }
     if (before != null && after != null && !before.getSchema().equals(after.getSchema())) {
       throw new IllegalArgumentException(
-          "Change of table " + tableId + ": before and after images have different schemas: "
-              + before.getSchema() + " and " + after.getSchema());
+          "Change of table "
+              + tableId
+              + ": before and after images have different schemas: "
+              + before.getSchema()
+              + " and "
+              + after.getSchema());
     }
     Row image = after != null ? after : before;
     for (String column : primaryKey) {
       if (!image.getSchema().hasField(column)) {
         throw new IllegalArgumentException(
-            "Change of table " + tableId + ": primary key column '" + column
-                + "' is not a column of " + image.getSchema().getFieldNames());
+            "Change of table "
+                + tableId
+                + ": primary key column '"
+                + column
+                + "' is not a column of "
+                + image.getSchema().getFieldNames());
       }
     }
   }
@@ -101,8 +109,7 @@ public record DataChangeEvent(
   }
 
   /**
-   * This change with other images (of one new schema) and version, same table, op and primary
-   * key.
+   * This change with other images (of one new schema) and version, same table, op and primary key.
    */
   public DataChangeEvent withImages(@Nullable Row newBefore, @Nullable Row newAfter, long version) {
     return new DataChangeEvent(tableId, op, newBefore, newAfter, version, primaryKey);

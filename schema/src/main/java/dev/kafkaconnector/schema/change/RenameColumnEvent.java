@@ -8,8 +8,8 @@ import org.apache.beam.sdk.schemas.Schema.Field;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Columns renamed, old name to new name. Only a source that sees DDL can know this (inference
- * sees a new column and an old one that stops having values).
+ * Columns renamed, old name to new name. Only a source that sees DDL can know this (inference sees
+ * a new column and an old one that stops having values).
  */
 public record RenameColumnEvent(TableId tableId, Map<String, String> renames)
     implements SchemaChangeEvent {
@@ -33,7 +33,10 @@ public record RenameColumnEvent(TableId tableId, Map<String, String> renames)
       if (before.hasField(rename.getValue()) && !renames.containsKey(rename.getValue())) {
         throw SchemaChangeEvent.doesNotFit(
             tableId,
-            "column '" + rename.getKey() + "' is renamed to '" + rename.getValue()
+            "column '"
+                + rename.getKey()
+                + "' is renamed to '"
+                + rename.getValue()
                 + "', which exists already");
       }
     }

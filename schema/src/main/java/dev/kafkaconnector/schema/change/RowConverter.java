@@ -23,18 +23,18 @@ import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Converts rows of one schema into rows of another that holds them ({@link
- * SchemaMerging#holds}): the rows a reader produced into the table's evolved schema. Built once per
- * pair of schemas. Columns the target lacks are dropped (only when built with {@link
- * #projecting}); columns the source lacks are null; values are widened along the lattice:
+ * Converts rows of one schema into rows of another that holds them ({@link SchemaMerging#holds}):
+ * the rows a reader produced into the table's evolved schema. Built once per pair of schemas.
+ * Columns the target lacks are dropped (only when built with {@link #projecting}); columns the
+ * source lacks are null; values are widened along the lattice:
  *
  * <ul>
  *   <li>integers to wider integers, DECIMAL, FLOAT or DOUBLE; DECIMAL to a larger DECIMAL (scale
  *       raised) or DOUBLE;
  *   <li>TIMESTAMP (a local date-time) to TIMESTAMP_LTZ as UTC, between TIMESTAMP_LTZ precisions;
- *   <li>anything to STRING: numbers in plain notation, DATE / TIME in ISO form, TIMESTAMP as
- *       {@code yyyy-MM-dd HH:mm:ss[.fraction]} (the json format's SQL standard), instants in ISO
- *       form, BYTES in Base64, ROW / ARRAY / MAP as their Java text;
+ *   <li>anything to STRING: numbers in plain notation, DATE / TIME in ISO form, TIMESTAMP as {@code
+ *       yyyy-MM-dd HH:mm:ss[.fraction]} (the json format's SQL standard), instants in ISO form,
+ *       BYTES in Base64, ROW / ARRAY / MAP as their Java text;
  *   <li>ROWs field by field, ARRAYs and MAPs element by element.
  * </ul>
  */
@@ -54,10 +54,13 @@ public final class RowConverter implements Serializable {
   }
 
   private final Schema target;
+
   /** Per target column: the source column's index, or -1. */
   private final int[] sourceIndex;
+
   /** Per target column: the converter, or null when the value is kept as is. */
   private final @Nullable ValueConverter[] converters;
+
   private final boolean identity;
 
   private RowConverter(Schema source, Schema target, boolean projecting) {
@@ -89,7 +92,8 @@ public final class RowConverter implements Serializable {
       sourceIndex[i] = from;
       same &= from == i;
       FieldType fromType = source.getField(from).getType();
-      if (Boolean.TRUE.equals(fromType.getNullable()) && !Boolean.TRUE.equals(to.getType().getNullable())) {
+      if (Boolean.TRUE.equals(fromType.getNullable())
+          && !Boolean.TRUE.equals(to.getType().getNullable())) {
         throw new IllegalArgumentException(
             "column '" + to.getName() + "' is nullable in the source but NOT NULL in the target");
       }
@@ -177,7 +181,11 @@ public final class RowConverter implements Serializable {
         return value -> nested.convert((Row) value);
       case ARRAY:
         ValueConverter element =
-            orIdentity(converter(column + "[]", source.getCollectionElementType(), dest.getCollectionElementType()));
+            orIdentity(
+                converter(
+                    column + "[]",
+                    source.getCollectionElementType(),
+                    dest.getCollectionElementType()));
         return value -> {
           List<Object> list = new ArrayList<>();
           for (Object e : (Iterable<?>) value) {
@@ -186,12 +194,15 @@ public final class RowConverter implements Serializable {
           return list;
         };
       case MAP:
-        ValueConverter key = orIdentity(converter(column + ".key", source.getMapKeyType(), dest.getMapKeyType()));
+        ValueConverter key =
+            orIdentity(converter(column + ".key", source.getMapKeyType(), dest.getMapKeyType()));
         ValueConverter val =
-            orIdentity(converter(column + ".value", source.getMapValueType(), dest.getMapValueType()));
+            orIdentity(
+                converter(column + ".value", source.getMapValueType(), dest.getMapValueType()));
         return value -> {
           Map<Object, Object> map = new LinkedHashMap<>();
-          ((Map<?, ?>) value).forEach((k, v) -> map.put(key.convert(k), v == null ? null : val.convert(v)));
+          ((Map<?, ?>) value)
+              .forEach((k, v) -> map.put(key.convert(k), v == null ? null : val.convert(v)));
           return map;
         };
       case BYTES:

@@ -56,6 +56,7 @@ final class SchemaCache {
   private final List<Schema> known;
   private final Map<Identity, Entry> bySchema = new ConcurrentHashMap<>();
   private final Map<Bytes, Entry> byBytes = new ConcurrentHashMap<>();
+
   /** The entries of the known schemas, made on first use (decoding refers to them by index). */
   private final java.util.concurrent.atomic.AtomicReferenceArray<Entry> knownEntries;
 
@@ -83,8 +84,11 @@ final class SchemaCache {
   Entry known(int index) throws IOException {
     if (index < 0 || index >= known.size()) {
       throw new IOException(
-          "encoded event refers to known schema " + index + ", but this coder knows "
-              + known.size() + ": the encoding and decoding coders differ");
+          "encoded event refers to known schema "
+              + index
+              + ", but this coder knows "
+              + known.size()
+              + ": the encoding and decoding coders differ");
     }
     Entry entry = knownEntries.get(index);
     if (entry == null) {

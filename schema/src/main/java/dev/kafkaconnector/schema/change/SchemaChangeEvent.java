@@ -4,8 +4,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * A change of one table's schema. {@link #applyTo} says what it means: the schema after the
- * change, given the schema before it.
+ * A change of one table's schema. {@link #applyTo} says what it means: the schema after the change,
+ * given the schema before it.
  */
 public sealed interface SchemaChangeEvent extends ChangeEvent
     permits CreateTableEvent,

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.schema.change;
 
+import dev.kafkaconnector.schema.ColumnType;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -7,7 +8,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import dev.kafkaconnector.schema.ColumnType;
 import org.apache.beam.model.pipeline.v1.SchemaApi;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.Field;
@@ -21,11 +21,11 @@ import org.apache.beam.sdk.util.VarInt;
 
 /**
  * A compact, exact byte form of a Beam {@link Schema}: field names and one byte per type for the
- * types the connector's tables use, so that a schema sent along with an event costs a few bytes
- * per column. {@code decode(encode(s))} equals {@code s}. A schema with options, field
- * descriptions or overridden encoding positions, and any logical type other than DATE, TIME,
- * TIMESTAMP and DECIMAL(p, s), is written in Beam's portable schema proto instead (larger, but
- * exact for everything Beam can translate).
+ * types the connector's tables use, so that a schema sent along with an event costs a few bytes per
+ * column. {@code decode(encode(s))} equals {@code s}. A schema with options, field descriptions or
+ * overridden encoding positions, and any logical type other than DATE, TIME, TIMESTAMP and
+ * DECIMAL(p, s), is written in Beam's portable schema proto instead (larger, but exact for
+ * everything Beam can translate).
  */
 final class SchemaCodec {
   private static final int COMPACT = 0;

@@ -13,9 +13,9 @@ public final class SchemaDiff {
   private SchemaDiff() {}
 
   /**
-   * The add-column event (columns of {@code to} that {@code from} lacks, in {@code to}'s order)
-   * and the alter-type event (columns whose type differs), each only when it has columns. Columns
-   * are matched by name; {@code to} is expected to hold every column of {@code from}.
+   * The add-column event (columns of {@code to} that {@code from} lacks, in {@code to}'s order) and
+   * the alter-type event (columns whose type differs), each only when it has columns. Columns are
+   * matched by name; {@code to} is expected to hold every column of {@code from}.
    */
   public static List<SchemaChangeEvent> between(TableId table, Schema from, Schema to) {
     List<Field> added = new ArrayList<>();

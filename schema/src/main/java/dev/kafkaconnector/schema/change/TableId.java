@@ -8,8 +8,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The identity of a table in a change stream, in the three parts of Flink CDC's {@code TableId}:
- * namespace, schema and table, the first two optional. The usual two-part form {@code db.table}
- * is schema {@code db} and table {@code table} (no namespace), as the spec maps it to Debezium's
+ * namespace, schema and table, the first two optional. The usual two-part form {@code db.table} is
+ * schema {@code db} and table {@code table} (no namespace), as the spec maps it to Debezium's
  * {@code source.db} / {@code source.table}; the three-part form is {@code namespace.schema.table}.
  *
  * @param namespace the first of three parts, or null

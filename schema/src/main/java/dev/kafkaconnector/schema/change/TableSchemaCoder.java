@@ -40,7 +40,8 @@ public final class TableSchemaCoder extends CustomCoder<Schema> {
     DataInputStream in = new DataInputStream(inStream);
     int version = in.readUnsignedByte();
     if (version != VERSION) {
-      throw new IOException("schema encoded with version " + version + ", this coder reads " + VERSION);
+      throw new IOException(
+          "schema encoded with version " + version + ", this coder reads " + VERSION);
     }
     byte[] bytes = new byte[VarInt.decodeInt(in)];
     in.readFully(bytes);

@@ -13,12 +13,13 @@ import org.apache.beam.sdk.schemas.Schema;
  *     STRING (and no string-type inference happens)
  * @param flattenNestedColumns {@code infer-schema.flatten-nested-columns.enable}: nested objects
  *     become columns named by their path ({@code nested.col}); when false a nested object is one
- *     STRING column holding its JSON text. Arrays are STRING columns with their JSON text either way.
+ *     STRING column holding its JSON text. Arrays are STRING columns with their JSON text either
+ *     way.
  * @param stringTypeInference {@code infer-schema.string-type-inference}: a string column whose
  *     every sampled value is a DATE / TIME / TIMESTAMP / TIMESTAMP_LTZ text becomes that type
  * @param timestampStandard {@code timestamp-format.standard}: the TIMESTAMP text recognized
- * @param fixedTypes {@code infer-schema.fixed-types}: columns that keep the given type whatever
- *     the sample holds (and exist even when the sample lacks them); an empty schema for none
+ * @param fixedTypes {@code infer-schema.fixed-types}: columns that keep the given type whatever the
+ *     sample holds (and exist even when the sample lacks them); an empty schema for none
  * @param parseKeyErrorFieldName {@code infer-schema.parse-key-error.field-name}: the name (after
  *     the key prefix) of the BYTES column that holds keys that are not JSON objects
  * @param allNullable whether every inferred column is nullable (the default). When false, a column
@@ -56,28 +57,58 @@ public record InferenceSettings(
   }
 
   public InferenceSettings withPrimitiveAsString(boolean value) {
-    return new InferenceSettings(value, flattenNestedColumns, stringTypeInference,
-        timestampStandard, fixedTypes, parseKeyErrorFieldName, allNullable);
+    return new InferenceSettings(
+        value,
+        flattenNestedColumns,
+        stringTypeInference,
+        timestampStandard,
+        fixedTypes,
+        parseKeyErrorFieldName,
+        allNullable);
   }
 
   public InferenceSettings withFlattenNestedColumns(boolean value) {
-    return new InferenceSettings(primitiveAsString, value, stringTypeInference,
-        timestampStandard, fixedTypes, parseKeyErrorFieldName, allNullable);
+    return new InferenceSettings(
+        primitiveAsString,
+        value,
+        stringTypeInference,
+        timestampStandard,
+        fixedTypes,
+        parseKeyErrorFieldName,
+        allNullable);
   }
 
   public InferenceSettings withStringTypeInference(boolean value) {
-    return new InferenceSettings(primitiveAsString, flattenNestedColumns, value,
-        timestampStandard, fixedTypes, parseKeyErrorFieldName, allNullable);
+    return new InferenceSettings(
+        primitiveAsString,
+        flattenNestedColumns,
+        value,
+        timestampStandard,
+        fixedTypes,
+        parseKeyErrorFieldName,
+        allNullable);
   }
 
   public InferenceSettings withTimestampStandard(TimestampStandard value) {
-    return new InferenceSettings(primitiveAsString, flattenNestedColumns, stringTypeInference,
-        value, fixedTypes, parseKeyErrorFieldName, allNullable);
+    return new InferenceSettings(
+        primitiveAsString,
+        flattenNestedColumns,
+        stringTypeInference,
+        value,
+        fixedTypes,
+        parseKeyErrorFieldName,
+        allNullable);
   }
 
   public InferenceSettings withFixedTypes(Schema value) {
-    return new InferenceSettings(primitiveAsString, flattenNestedColumns, stringTypeInference,
-        timestampStandard, value, parseKeyErrorFieldName, allNullable);
+    return new InferenceSettings(
+        primitiveAsString,
+        flattenNestedColumns,
+        stringTypeInference,
+        timestampStandard,
+        value,
+        parseKeyErrorFieldName,
+        allNullable);
   }
 
   /**
@@ -101,12 +132,24 @@ public record InferenceSettings(
   }
 
   public InferenceSettings withParseKeyErrorFieldName(String value) {
-    return new InferenceSettings(primitiveAsString, flattenNestedColumns, stringTypeInference,
-        timestampStandard, fixedTypes, value, allNullable);
+    return new InferenceSettings(
+        primitiveAsString,
+        flattenNestedColumns,
+        stringTypeInference,
+        timestampStandard,
+        fixedTypes,
+        value,
+        allNullable);
   }
 
   public InferenceSettings withAllNullable(boolean value) {
-    return new InferenceSettings(primitiveAsString, flattenNestedColumns, stringTypeInference,
-        timestampStandard, fixedTypes, parseKeyErrorFieldName, value);
+    return new InferenceSettings(
+        primitiveAsString,
+        flattenNestedColumns,
+        stringTypeInference,
+        timestampStandard,
+        fixedTypes,
+        parseKeyErrorFieldName,
+        value);
   }
 }

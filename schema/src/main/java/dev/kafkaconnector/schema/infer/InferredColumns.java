@@ -43,9 +43,7 @@ public final class InferredColumns implements Serializable {
     this.columns = List.copyOf(columns);
   }
 
-  /**
-   * The columns of a merged top-level type (an OBJECT, or NULL when no document had members).
-   */
+  /** The columns of a merged top-level type (an OBJECT, or NULL when no document had members). */
   static InferredColumns of(InferredType document, InferenceSettings settings) {
     List<Column> out = new ArrayList<>();
     addColumns(out, new ArrayList<>(), document, false, settings);
@@ -170,8 +168,7 @@ public final class InferredColumns implements Serializable {
       if (g.getValue() == null) {
         out.addField(leaves.getField(g.getKey()));
       } else {
-        out.addField(
-            g.getKey(), FieldType.row(nested(g.getValue(), depth + 1)).withNullable(true));
+        out.addField(g.getKey(), FieldType.row(nested(g.getValue(), depth + 1)).withNullable(true));
       }
     }
     return out.build();

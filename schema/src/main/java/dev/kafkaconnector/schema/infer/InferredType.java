@@ -10,9 +10,9 @@ import java.util.TreeSet;
 /**
  * The type inferred for one JSON value or for all values seen at one place, an element of the
  * inference lattice. {@link #merge} is its join: commutative, associative and idempotent, with
- * {@link #NULL} as the bottom and STRING as the top, so the type of a sample does not depend on
- * the order of its documents, and merges done independently (per partition, per worker) converge
- * to the same result.
+ * {@link #NULL} as the bottom and STRING as the top, so the type of a sample does not depend on the
+ * order of its documents, and merges done independently (per partition, per worker) converge to the
+ * same result.
  *
  * <pre>
  *                    STRING

@@ -16,24 +16,24 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * <h2>Compared with Spark and Flink CDC</h2>
  *
- * <p>Spark's {@code JsonInferSchema} (sql/catalyst, {@code inferField} and {@code
- * compatibleType}) is the closest relative: integers are LongType, floats DoubleType, Long with
- * Double is Double, an integer beyond Long is {@code DecimalType(p, 0)} (Double beyond 38 digits),
- * Decimal with Double is Double, struct fields are merged by name and sorted, and any other
- * conflict is StringType. Ours differs where a Kafka source needs it:
+ * <p>Spark's {@code JsonInferSchema} (sql/catalyst, {@code inferField} and {@code compatibleType})
+ * is the closest relative: integers are LongType, floats DoubleType, Long with Double is Double, an
+ * integer beyond Long is {@code DecimalType(p, 0)} (Double beyond 38 digits), Decimal with Double
+ * is Double, struct fields are merged by name and sorted, and any other conflict is StringType.
+ * Ours differs where a Kafka source needs it:
  *
  * <ul>
  *   <li>Spark keeps arrays as {@code ArrayType} and nested objects as {@code StructType}; here a
  *       nested value is one STRING column with its JSON text unless {@code
  *       flatten-nested-columns.enable}, which gives path-named columns instead of a ROW, as the
- *       spec's catalog does: columns stay addressable in Beam SQL without ROW access, and a
- *       nested field that changes type widens one column, not a whole ROW type.
+ *       spec's catalog does: columns stay addressable in Beam SQL without ROW access, and a nested
+ *       field that changes type widens one column, not a whole ROW type.
  *   <li>Spark infers dates and timestamps only when asked ({@code inferTimestamp}, {@code
  *       prefersDecimal}); here string-type inference is on by default (the spec's default) and
  *       recognizes exactly the texts the json format reads in the configured {@code
  *       timestamp-format.standard}, so an inferred column is always readable.
- *   <li>Spark gives an all-null column StringType after merging; so does this one, but the
- *       merge keeps NULL as a proper bottom element, so a later non-null value refines it.
+ *   <li>Spark gives an all-null column StringType after merging; so does this one, but the merge
+ *       keeps NULL as a proper bottom element, so a later non-null value refines it.
  *   <li>Spark adds {@code _corrupt_record} for unparsable documents; here unparsable values are
  *       skipped by the sampler and, at read time, follow the source's bad-record policy. Only a
  *       non-JSON key adds a column (the spec's {@code parse-key-error.field-name}).
@@ -51,16 +51,17 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       STRING: JSON numbers are doubles to most producers, and DOUBLE keeps the column numeric;
  *   <li>a DECIMAL merge never fails on precision: integers beyond BIGINT are DECIMAL(38, 0) and
  *       anything wider is DOUBLE;
- *   <li>only BIGINT and DOUBLE come out of JSON numbers (JSON does not say INT from BIGINT), so
- *       the narrower integer types of the tree do not occur; TIMESTAMP with TIMESTAMP_LTZ is
- *       TIMESTAMP_LTZ as in Flink CDC, DATE with TIMESTAMP is STRING (the json format does not
- *       read a bare date as a TIMESTAMP).
+ *   <li>only BIGINT and DOUBLE come out of JSON numbers (JSON does not say INT from BIGINT), so the
+ *       narrower integer types of the tree do not occur; TIMESTAMP with TIMESTAMP_LTZ is
+ *       TIMESTAMP_LTZ as in Flink CDC, DATE with TIMESTAMP is STRING (the json format does not read
+ *       a bare date as a TIMESTAMP).
  * </ul>
  */
 public final class JsonSchemaInference {
   /** Rejects content after the document, as the json format does. */
   private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+      new ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private final InferenceSettings settings;
   private final JsonTypes types;
@@ -174,7 +175,8 @@ public final class JsonSchemaInference {
 
   /** The columns of the documents so far, with the fixed types applied. */
   public InferredColumns columns() {
-    InferredType document = merged.kind() == Kind.OBJECT ? merged : InferredType.object(java.util.Map.of());
+    InferredType document =
+        merged.kind() == Kind.OBJECT ? merged : InferredType.object(java.util.Map.of());
     return InferredColumns.of(document, settings);
   }
 

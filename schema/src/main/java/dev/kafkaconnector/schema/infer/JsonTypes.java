@@ -74,7 +74,9 @@ final class JsonTypes {
     if (node.canConvertToLong()) {
       return Kind.BIGINT;
     }
-    return node.bigIntegerValue().abs().compareTo(DECIMAL_38_LIMIT) < 0 ? Kind.DECIMAL : Kind.DOUBLE;
+    return node.bigIntegerValue().abs().compareTo(DECIMAL_38_LIMIT) < 0
+        ? Kind.DECIMAL
+        : Kind.DOUBLE;
   }
 
   private InferredType members(JsonNode object) {

@@ -7,8 +7,8 @@ import org.apache.beam.sdk.values.Row;
 
 /**
  * Turns rows of {@link InferredColumns#nestedSchema()} (as a JSON decoder reads them), or of any
- * schema that holds the columns' paths, into rows of {@link InferredColumns#schema()}: the value
- * of {@code nested.col} is {@code nested}'s field {@code col}, or null when {@code nested} is null.
+ * schema that holds the columns' paths, into rows of {@link InferredColumns#schema()}: the value of
+ * {@code nested.col} is {@code nested}'s field {@code col}, or null when {@code nested} is null.
  * Paths are resolved to field indexes once.
  */
 public final class RowFlattener implements Serializable {

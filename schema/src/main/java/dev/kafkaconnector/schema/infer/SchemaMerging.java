@@ -12,18 +12,18 @@ import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The inference lattice on Beam schemas: the least schema that holds the rows of two schemas,
- * for the schema-evolution step that merges the schemas parallel readers inferred. On the types
- * JSON inference produces ({@link InferredColumns#beamType}) it is exactly {@link
- * InferredType#merge}, so merging per-reader schemas gives what one reader seeing all the records
- * would have inferred; on the other SQL types (a DDL's INT, FLOAT, DECIMAL(10, 2), VARCHAR(n))
- * it is Flink CDC's type-merging tree ({@link SqlTypeRoot#widen}) with the lattice's two
- * choices: DECIMAL widens to DOUBLE (not to STRING), and DATE meets TIMESTAMP only in STRING.
+ * The inference lattice on Beam schemas: the least schema that holds the rows of two schemas, for
+ * the schema-evolution step that merges the schemas parallel readers inferred. On the types JSON
+ * inference produces ({@link InferredColumns#beamType}) it is exactly {@link InferredType#merge},
+ * so merging per-reader schemas gives what one reader seeing all the records would have inferred;
+ * on the other SQL types (a DDL's INT, FLOAT, DECIMAL(10, 2), VARCHAR(n)) it is Flink CDC's
+ * type-merging tree ({@link SqlTypeRoot#widen}) with the lattice's two choices: DECIMAL widens to
+ * DOUBLE (not to STRING), and DATE meets TIMESTAMP only in STRING.
  *
- * <p>The type merge is commutative, associative and idempotent; nullability is ORed. Two
- * DECIMAL(p, s) keep enough integer digits and the larger scale (at most 38 digits); an integer
- * joins a DECIMAL(p, s) with its own digits; TIMESTAMP_LTZ keeps the higher precision; ROWs merge
- * field by field, ARRAYs and MAPs element by element; anything else meets in STRING.
+ * <p>The type merge is commutative, associative and idempotent; nullability is ORed. Two DECIMAL(p,
+ * s) keep enough integer digits and the larger scale (at most 38 digits); an integer joins a
+ * DECIMAL(p, s) with its own digits; TIMESTAMP_LTZ keeps the higher precision; ROWs merge field by
+ * field, ARRAYs and MAPs element by element; anything else meets in STRING.
  *
  * <p>Schemas merge column by column: the first schema's columns keep their order and the columns
  * only the second has are appended in its order, so the set of columns and their types do not
@@ -61,8 +61,8 @@ public final class SchemaMerging {
   }
 
   /**
-   * Merges only the columns {@code columns} names into {@code current} (an added column, an
-   * altered type): columns it does not name are left as they are, new ones are appended nullable.
+   * Merges only the columns {@code columns} names into {@code current} (an added column, an altered
+   * type): columns it does not name are left as they are, new ones are appended nullable.
    */
   public static Schema mergeColumns(@Nullable Schema current, Schema columns) {
     if (current == null) {
@@ -159,8 +159,7 @@ public final class SchemaMerging {
   }
 
   private static boolean isDateAndTimestamp(SqlTypeRoot a, SqlTypeRoot b) {
-    return a == SqlTypeRoot.DATE
-        && (b == SqlTypeRoot.TIMESTAMP || b == SqlTypeRoot.TIMESTAMP_LTZ);
+    return a == SqlTypeRoot.DATE && (b == SqlTypeRoot.TIMESTAMP || b == SqlTypeRoot.TIMESTAMP_LTZ);
   }
 
   private static FieldType sameRoot(SqlTypeRoot root, ColumnType a, ColumnType b) {
@@ -188,8 +187,7 @@ public final class SchemaMerging {
       return FieldType.DECIMAL;
     }
     int digits = integerDigits(integer);
-    return decimal(
-        Math.max(decimal.precision() - decimal.scale(), digits), decimal.scale());
+    return decimal(Math.max(decimal.precision() - decimal.scale(), digits), decimal.scale());
   }
 
   private static FieldType decimal(int integerDigits, int scale) {

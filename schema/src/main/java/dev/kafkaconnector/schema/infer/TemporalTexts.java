@@ -37,9 +37,13 @@ final class TemporalTexts {
     }
     boolean sql = standard == TimestampStandard.SQL;
     if (text.endsWith("Z")) {
-      return parses(TemporalFormatters.timestamp(sql ? ' ' : 'T', true), text) ? Kind.TIMESTAMP_LTZ : null;
+      return parses(TemporalFormatters.timestamp(sql ? ' ' : 'T', true), text)
+          ? Kind.TIMESTAMP_LTZ
+          : null;
     }
-    return parses(TemporalFormatters.timestamp(sql ? ' ' : 'T', false), text) ? Kind.TIMESTAMP : null;
+    return parses(TemporalFormatters.timestamp(sql ? ' ' : 'T', false), text)
+        ? Kind.TIMESTAMP
+        : null;
   }
 
   private static boolean parses(DateTimeFormatter formatter, String text) {

@@ -55,18 +55,38 @@ class ChangeEventCoderTest {
           .addField("tags", FieldType.array(FieldType.STRING))
           .addField("props", FieldType.map(FieldType.STRING, FieldType.INT64.withNullable(true)))
           .addNullableField(
-              "nested", FieldType.row(Schema.builder().addInt32Field("x").addNullableField("y", FieldType.STRING).build()))
+              "nested",
+              FieldType.row(
+                  Schema.builder()
+                      .addInt32Field("x")
+                      .addNullableField("y", FieldType.STRING)
+                      .build()))
           .addField("code", FieldType.logicalType(FixedString.of(3)))
           .build();
 
   static Row wideRow(long id) {
     return Row.withSchema(WIDE)
         .addValues(
-            id, "scooter", (byte) 1, (short) 2, 3, 4.5f, null, new BigDecimal("3.140"),
-            new BigDecimal("12.34"), true, new byte[] {1, 2}, LocalDate.of(2026, 1, 2),
-            LocalTime.of(3, 4, 5), LocalDateTime.of(2026, 1, 2, 3, 4, 5), new Instant(1_700_000_000_000L),
-            List.of("a", "b"), Collections.singletonMap("k", null),
-            Row.withSchema(WIDE.getField("nested").getType().getRowSchema()).addValues(7, null).build(),
+            id,
+            "scooter",
+            (byte) 1,
+            (short) 2,
+            3,
+            4.5f,
+            null,
+            new BigDecimal("3.140"),
+            new BigDecimal("12.34"),
+            true,
+            new byte[] {1, 2},
+            LocalDate.of(2026, 1, 2),
+            LocalTime.of(3, 4, 5),
+            LocalDateTime.of(2026, 1, 2, 3, 4, 5),
+            new Instant(1_700_000_000_000L),
+            List.of("a", "b"),
+            Collections.singletonMap("k", null),
+            Row.withSchema(WIDE.getField("nested").getType().getRowSchema())
+                .addValues(7, null)
+                .build(),
             "abc")
         .build();
   }
@@ -97,14 +117,17 @@ class ChangeEventCoderTest {
       }
     }
     assertEquals(coder, SerializableUtils.clone(coder));
-    assertEquals(ChangeEventCoder.of(List.of(WIDE)), SerializableUtils.clone(ChangeEventCoder.of(List.of(WIDE))));
+    assertEquals(
+        ChangeEventCoder.of(List.of(WIDE)),
+        SerializableUtils.clone(ChangeEventCoder.of(List.of(WIDE))));
   }
 
   @Test
   void aDecoderThatNeverSawTheSchemaDecodesEveryElement() throws Exception {
     // Encoded by one coder instance, decoded one element at a time by fresh copies in any order,
     // as elements cross Flink's network alone.
-    for (ChangeEventCoder coder : List.of(ChangeEventCoder.of(), ChangeEventCoder.of(List.of(WIDE)))) {
+    for (ChangeEventCoder coder :
+        List.of(ChangeEventCoder.of(), ChangeEventCoder.of(List.of(WIDE)))) {
       List<ChangeEvent> events = everyKind();
       List<byte[]> encoded = new ArrayList<>();
       for (ChangeEvent e : events) {
@@ -120,7 +143,8 @@ class ChangeEventCoderTest {
   @Test
   void schemasEvolvingAtRunTimeTravelInline() throws Exception {
     ChangeEventCoder coder = ChangeEventCoder.of(List.of(WIDE));
-    Schema evolved = new AddColumnEvent(T, List.of(Field.nullable("weight", FieldType.DOUBLE))).applyTo(WIDE);
+    Schema evolved =
+        new AddColumnEvent(T, List.of(Field.nullable("weight", FieldType.DOUBLE))).applyTo(WIDE);
     List<Object> values = new ArrayList<>(wideRow(1).getValues());
     values.add(5.1);
     Row row = Row.withSchema(evolved).attachValues(values);
@@ -130,7 +154,9 @@ class ChangeEventCoderTest {
         (DataChangeEvent) CoderUtils.decodeFromByteArray(SerializableUtils.clone(coder), bytes);
     assertEquals(evolved, decoded.schema());
     assertEquals(5.1, decoded.after().getDouble("weight"));
-    assertTrue(bytes.length > CoderUtils.encodeToByteArray(coder, DataChangeEvent.insert(T, wideRow(1), 1)).length);
+    assertTrue(
+        bytes.length
+            > CoderUtils.encodeToByteArray(coder, DataChangeEvent.insert(T, wideRow(1), 1)).length);
   }
 
   @Test
@@ -138,7 +164,10 @@ class ChangeEventCoderTest {
     Schema withOptions =
         Schema.builder()
             .addField(Field.of("id", FieldType.INT64).withDescription("the key"))
-            .addNullableField("u", FieldType.logicalType(new org.apache.beam.sdk.schemas.logicaltypes.UuidLogicalType()))
+            .addNullableField(
+                "u",
+                FieldType.logicalType(
+                    new org.apache.beam.sdk.schemas.logicaltypes.UuidLogicalType()))
             .setOptions(Schema.Options.builder().setOption("pk", FieldType.STRING, "id").build())
             .build();
     Row row = Row.withSchema(withOptions).addValues(1L, java.util.UUID.randomUUID()).build();
@@ -152,7 +181,9 @@ class ChangeEventCoderTest {
 
   @Test
   void equalSchemasGiveEqualBytes() {
-    assertTrue(java.util.Arrays.equals(SchemaCodec.encode(WIDE), SchemaCodec.encode(SerializableUtils.clone(WIDE))));
+    assertTrue(
+        java.util.Arrays.equals(
+            SchemaCodec.encode(WIDE), SchemaCodec.encode(SerializableUtils.clone(WIDE))));
   }
 
   @Test
@@ -168,14 +199,17 @@ class ChangeEventCoderTest {
   @Test
   void aMismatchedCoderFailsClearly() throws Exception {
     byte[] bytes =
-        CoderUtils.encodeToByteArray(ChangeEventCoder.of(List.of(WIDE)), DataChangeEvent.insert(T, wideRow(1), 0));
+        CoderUtils.encodeToByteArray(
+            ChangeEventCoder.of(List.of(WIDE)), DataChangeEvent.insert(T, wideRow(1), 0));
     Exception e =
-        assertThrows(Exception.class, () -> CoderUtils.decodeFromByteArray(ChangeEventCoder.of(), bytes));
+        assertThrows(
+            Exception.class, () -> CoderUtils.decodeFromByteArray(ChangeEventCoder.of(), bytes));
     Throwable cause = e.getCause() != null ? e.getCause() : e;
     assertTrue(cause.getMessage().contains("known schema 0"), cause.getMessage());
     bytes[0] = 9;
     Exception version =
-        assertThrows(IOException.class, () -> ChangeEventCoder.of().decode(new ByteArrayInputStream(bytes)));
+        assertThrows(
+            IOException.class, () -> ChangeEventCoder.of().decode(new ByteArrayInputStream(bytes)));
     assertTrue(version.getMessage().contains("version 9"), version.getMessage());
     assertNotEquals(ChangeEventCoder.of(), ChangeEventCoder.of(List.of(WIDE)));
     assertEquals(ChangeEventCoder.of(List.of(WIDE)), ChangeEventCoder.of(List.of(WIDE)));
@@ -201,8 +235,15 @@ class ChangeEventCoderTest {
             .build();
     Row row =
         Row.withSchema(products)
-            .addValues(101L, "scooter", "Small 2-wheel scooter", 3.14, new BigDecimal("19.99"), true,
-                LocalDateTime.of(2026, 1, 2, 3, 4, 5), "toys")
+            .addValues(
+                101L,
+                "scooter",
+                "Small 2-wheel scooter",
+                3.14,
+                new BigDecimal("19.99"),
+                true,
+                LocalDateTime.of(2026, 1, 2, 3, 4, 5),
+                "toys")
             .build();
     int plain = size(RowCoder.of(products), row);
     int withProto = plain + SchemaTranslation.schemaToProto(products, true).toByteArray().length;

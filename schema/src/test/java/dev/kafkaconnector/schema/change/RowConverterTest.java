@@ -43,8 +43,13 @@ class RowConverterTest {
     assertTrue(SchemaMerging.holds(wide, narrow));
     Row row =
         Row.withSchema(narrow)
-            .addValues(7, 3L, new BigDecimal("1.5"), LocalDate.of(2026, 1, 2),
-                LocalDateTime.of(2026, 1, 2, 3, 4, 0), LocalDateTime.of(1970, 1, 1, 0, 0, 1))
+            .addValues(
+                7,
+                3L,
+                new BigDecimal("1.5"),
+                LocalDate.of(2026, 1, 2),
+                LocalDateTime.of(2026, 1, 2, 3, 4, 0),
+                LocalDateTime.of(1970, 1, 1, 0, 0, 1))
             .build();
     Row out = RowConverter.between(narrow, wide).convert(row);
     assertEquals(7L, out.getInt64("id"));
@@ -78,7 +83,8 @@ class RowConverterTest {
         () -> RowConverter.projecting(Schema.builder().addDoubleField("id").build(), narrow));
     Schema withName = Schema.builder().addInt64Field("id").addStringField("name").build();
     Row projected =
-        RowConverter.projecting(withName, narrow).convert(Row.withSchema(withName).addValues(1L, "a").build());
+        RowConverter.projecting(withName, narrow)
+            .convert(Row.withSchema(withName).addValues(1L, "a").build());
     assertEquals(List.of(1L), projected.getValues());
   }
 }

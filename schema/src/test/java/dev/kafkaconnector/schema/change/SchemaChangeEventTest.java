@@ -31,7 +31,8 @@ class SchemaChangeEventTest {
     Field weight = Field.nullable("weight", FieldType.DOUBLE);
     Schema after = new AddColumnEvent(T, List.of(weight)).applyTo(BASE);
     assertEquals(List.of("id", "name", "weight"), after.getFieldNames());
-    assertEquals(List.of("weight"), new AddColumnEvent(T, List.of(weight)).applyTo(null).getFieldNames());
+    assertEquals(
+        List.of("weight"), new AddColumnEvent(T, List.of(weight)).applyTo(null).getFieldNames());
     assertThrows(
         IllegalArgumentException.class,
         () -> new AddColumnEvent(T, List.of(Field.of("id", FieldType.STRING))).applyTo(BASE));
@@ -40,7 +41,8 @@ class SchemaChangeEventTest {
   @Test
   void alterChangesTypesInPlace() {
     Schema after =
-        new AlterColumnTypeEvent(T, Map.of("id", FieldType.DOUBLE.withNullable(true))).applyTo(BASE);
+        new AlterColumnTypeEvent(T, Map.of("id", FieldType.DOUBLE.withNullable(true)))
+            .applyTo(BASE);
     assertEquals(List.of("id", "name"), after.getFieldNames());
     assertEquals(FieldType.DOUBLE.withNullable(true), after.getField("id").getType());
     IllegalArgumentException e =
@@ -52,7 +54,8 @@ class SchemaChangeEventTest {
 
   @Test
   void dropAndRename() {
-    assertEquals(List.of("id"), new DropColumnEvent(T, List.of("name")).applyTo(BASE).getFieldNames());
+    assertEquals(
+        List.of("id"), new DropColumnEvent(T, List.of("name")).applyTo(BASE).getFieldNames());
     assertEquals(
         List.of("id", "title"),
         new RenameColumnEvent(T, Map.of("name", "title")).applyTo(BASE).getFieldNames());
@@ -77,7 +80,8 @@ class SchemaChangeEventTest {
         () -> new DataChangeEvent(T, DataChangeEvent.Op.DELETE, null, row, 0));
     Row other = Row.withSchema(Schema.builder().addInt64Field("id").build()).addValue(1L).build();
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> DataChangeEvent.update(T, other, row, 0));
+        assertThrows(
+            IllegalArgumentException.class, () -> DataChangeEvent.update(T, other, row, 0));
     assertTrue(e.getMessage().contains("different schemas"), e.getMessage());
   }
 }

@@ -16,7 +16,8 @@ class TableSchemaCoderTest {
     assertEquals(ChangeEventCoderTest.WIDE, CoderUtils.clone(coder, ChangeEventCoderTest.WIDE));
     byte[] bytes = CoderUtils.encodeToByteArray(coder, ChangeEventCoderTest.WIDE);
     bytes[0] = 2;
-    IOException e = assertThrows(IOException.class, () -> coder.decode(new ByteArrayInputStream(bytes)));
+    IOException e =
+        assertThrows(IOException.class, () -> coder.decode(new ByteArrayInputStream(bytes)));
     assertTrue(e.getMessage().contains("version 2"), e.getMessage());
   }
 }

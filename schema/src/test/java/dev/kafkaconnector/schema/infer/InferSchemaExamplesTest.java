@@ -55,12 +55,17 @@ class InferSchemaExamplesTest {
     assertEquals("a BIGINT NOT NULL, b STRING, c STRING", sql(schema));
     assertEquals(
         "a BIGINT, b STRING, c STRING",
-        sql(infer(InferenceSettings.defaults(), "{\"a\": 1, \"b\": \"x\", \"c\": null}", "{\"a\": 2}")));
+        sql(
+            infer(
+                InferenceSettings.defaults(),
+                "{\"a\": 1, \"b\": \"x\", \"c\": null}",
+                "{\"a\": 2}")));
   }
 
   @Test
   void nestedValuesAreJsonTextUnlessFlattened() {
-    String doc = "{\"id\": 1, \"nested\": {\"col\": true, \"deeper\": {\"x\": 1.5}}, \"tags\": [1, 2]}";
+    String doc =
+        "{\"id\": 1, \"nested\": {\"col\": true, \"deeper\": {\"x\": 1.5}}, \"tags\": [1, 2]}";
     assertEquals(
         "id BIGINT, nested STRING, tags STRING", sql(infer(InferenceSettings.defaults(), doc)));
     InferenceSettings flat = InferenceSettings.defaults().withFlattenNestedColumns(true);
@@ -115,14 +120,17 @@ class InferSchemaExamplesTest {
   void fixedTypesWin() {
     InferenceSettings settings =
         InferenceSettings.defaults()
-            .withFixedTypes("json.infer-schema.fixed-types", "id BIGINT, name VARCHAR(10), extra INT");
+            .withFixedTypes(
+                "json.infer-schema.fixed-types", "id BIGINT, name VARCHAR(10), extra INT");
     assertEquals(
         "id BIGINT, name STRING, other DOUBLE, extra INT",
         sql(infer(settings, "{\"id\": \"7\", \"name\": 1, \"other\": 1.5}")));
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> InferenceSettings.defaults().withFixedTypes("json.infer-schema.fixed-types", "id WHAT"));
+            () ->
+                InferenceSettings.defaults()
+                    .withFixedTypes("json.infer-schema.fixed-types", "id WHAT"));
     assertTrue(e.getMessage().contains("json.infer-schema.fixed-types"), e.getMessage());
   }
 
@@ -163,7 +171,10 @@ class InferSchemaExamplesTest {
     Row row =
         Row.withSchema(nested)
             .addValues(
-                1L, Row.withSchema(nSchema).addValues(2L, Row.withSchema(mSchema).addValue("x").build()).build())
+                1L,
+                Row.withSchema(nSchema)
+                    .addValues(2L, Row.withSchema(mSchema).addValue("x").build())
+                    .build())
             .build();
     RowFlattener flattener = new RowFlattener(columns);
     assertEquals(List.of("id", "n.a", "n.m.b"), flattener.schema().getFieldNames());

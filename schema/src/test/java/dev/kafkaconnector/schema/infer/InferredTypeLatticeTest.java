@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The lattice laws of {@link InferredType#merge}, checked on random documents (seeded per
- * repetition, so a failure names its seed): commutative, associative, idempotent, NULL the
- * bottom; and the inferred schema does not depend on the order of the sample.
+ * repetition, so a failure names its seed): commutative, associative, idempotent, NULL the bottom;
+ * and the inferred schema does not depend on the order of the sample.
  */
 class InferredTypeLatticeTest {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -66,7 +66,8 @@ class InferredTypeLatticeTest {
       int cut = random.nextInt(shuffled.size());
       shuffled.subList(0, cut).forEach(first::add);
       shuffled.subList(cut, shuffled.size()).forEach(second::add);
-      assertEquals(all.schema(), second.mergeFrom(first).schema(), "seed " + rep.getCurrentRepetition());
+      assertEquals(
+          all.schema(), second.mergeFrom(first).schema(), "seed " + rep.getCurrentRepetition());
     }
   }
 
@@ -131,7 +132,8 @@ class InferredTypeLatticeTest {
 
   @Test
   void parsedTextGivesTheSameTypesAsBuiltTrees() throws Exception {
-    JsonNode parsed = new ObjectMapper().readTree("{\"a\": 1, \"b\": 1.5, \"c\": 100000000000000000000}");
+    JsonNode parsed =
+        new ObjectMapper().readTree("{\"a\": 1, \"b\": 1.5, \"c\": 100000000000000000000}");
     InferredType type = JsonSchemaInference.typeOf(parsed, InferenceSettings.defaults());
     assertEquals(InferredType.Kind.BIGINT, type.fields().get("a").kind());
     assertEquals(InferredType.Kind.DOUBLE, type.fields().get("b").kind());

@@ -24,7 +24,11 @@ class SchemaMergingTest {
     }
     types.addAll(
         List.of(
-            FieldType.BYTE, FieldType.INT16, FieldType.INT32, FieldType.FLOAT, FieldType.BYTES,
+            FieldType.BYTE,
+            FieldType.INT16,
+            FieldType.INT32,
+            FieldType.FLOAT,
+            FieldType.BYTES,
             FieldType.DECIMAL,
             FieldType.logicalType(FixedPrecisionNumeric.of(10, 2)),
             FieldType.logicalType(FixedPrecisionNumeric.of(5, 4)),
@@ -46,7 +50,8 @@ class SchemaMergingTest {
       for (FieldType b : types) {
         FieldType ab = SchemaMerging.mergeTypes(a, b);
         // ROW fields keep the first side's order: compare ROWs with their fields sorted
-        assertEquals(sorted(ab), sorted(SchemaMerging.mergeTypes(b, a)), "commutative " + a + " / " + b);
+        assertEquals(
+            sorted(ab), sorted(SchemaMerging.mergeTypes(b, a)), "commutative " + a + " / " + b);
         assertEquals(ab, SchemaMerging.mergeTypes(ab, a), "an upper bound of " + a + " / " + b);
         for (FieldType c : types) {
           assertEquals(
@@ -109,8 +114,7 @@ class SchemaMergingTest {
   @Test
   void schemasMergeByNameKeepingTheFirstOrder() {
     Schema current = Schema.builder().addInt64Field("id").addStringField("name").build();
-    Schema incoming =
-        Schema.builder().addDoubleField("weight").addDoubleField("id").build();
+    Schema incoming = Schema.builder().addDoubleField("weight").addDoubleField("id").build();
     Schema merged = SchemaMerging.merge(current, incoming);
     assertEquals(List.of("id", "name", "weight"), merged.getFieldNames());
     assertEquals(FieldType.DOUBLE, merged.getField("id").getType());

@@ -47,9 +47,7 @@ final class DebeziumJsonEncoder extends ChangelogEncoder {
     this.fullTableId = fullTableId;
     this.table = table;
     this.connectSchema =
-        includeSchema
-            ? DebeziumConnectSchema.of(dataSchema(), table != null, fullTableId)
-            : null;
+        includeSchema ? DebeziumConnectSchema.of(dataSchema(), table != null, fullTableId) : null;
   }
 
   @Override

@@ -217,7 +217,8 @@ class MaxwellJsonFormatTest {
         text(bytes));
     Row back =
         decode(
-                decoder(FORMAT, schema, Map.of("maxwell-json.timestamp-format.standard", "ISO-8601")),
+                decoder(
+                    FORMAT, schema, Map.of("maxwell-json.timestamp-format.standard", "ISO-8601")),
                 bytes)
             .get(0);
     assertEquals(new java.math.BigDecimal("0.000000027"), back.getDecimal("dec"));

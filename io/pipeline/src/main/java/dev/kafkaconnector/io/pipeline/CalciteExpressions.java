@@ -49,8 +49,8 @@ final class CalciteExpressions {
   private final TimeZone zone;
   private Object @Nullable [] input;
 
-  private CalciteExpressions(Schema output, boolean hasFilter, RexExecutable executable,
-      TimeZone zone) {
+  private CalciteExpressions(
+      Schema output, boolean hasFilter, RexExecutable executable, TimeZone zone) {
     this.output = output;
     this.hasFilter = hasFilter;
     this.executable = executable;
@@ -67,24 +67,34 @@ final class CalciteExpressions {
    *     reason
    */
   static CalciteExpressions compile(
-      Schema columns, int physical, @Nullable String projection, @Nullable String filter,
+      Schema columns,
+      int physical,
+      @Nullable String projection,
+      @Nullable String filter,
       TimeZone zone) {
     JavaTypeFactory types = new JavaTypeFactoryImpl();
     RelDataType rowType = CalciteTypes.rowType(types, columns);
     SchemaPlus root = Frameworks.createRootSchema(true);
-    root.add(TABLE, new AbstractTable() {
-      @Override
-      public RelDataType getRowType(RelDataTypeFactory factory) {
-        return CalciteTypes.rowType(factory, columns);
-      }
-    });
+    root.add(
+        TABLE,
+        new AbstractTable() {
+          @Override
+          public RelDataType getRowType(RelDataTypeFactory factory) {
+            return CalciteTypes.rowType(factory, columns);
+          }
+        });
     FrameworkConfig config =
         Frameworks.newConfigBuilder()
             .defaultSchema(root)
             .parserConfig(TransformSyntax.parserConfig())
             .build();
-    String sql = "SELECT " + (projection == null || projection.isBlank() ? "*" : projection)
-        + " FROM `" + TABLE + "`" + (filter == null || filter.isBlank() ? "" : " WHERE " + filter);
+    String sql =
+        "SELECT "
+            + (projection == null || projection.isBlank() ? "*" : projection)
+            + " FROM `"
+            + TABLE
+            + "`"
+            + (filter == null || filter.isBlank() ? "" : " WHERE " + filter);
     try (Planner planner = Frameworks.getPlanner(config)) {
       SqlNode parsed = planner.parse(sql);
       if (!(parsed instanceof SqlSelect select)) {
@@ -125,8 +135,10 @@ final class CalciteExpressions {
       Schema.Builder out = Schema.builder();
       List<RelDataTypeField> fields = rel.getRowType().getFieldList();
       for (int i = 0; i < fields.size(); i++) {
-        out.addField(Field.of(relRoot.validatedRowType.getFieldList().get(i).getName(),
-            CalciteTypes.beamType(fields.get(i).getType())));
+        out.addField(
+            Field.of(
+                relRoot.validatedRowType.getFieldList().get(i).getName(),
+                CalciteTypes.beamType(fields.get(i).getType())));
       }
       return new CalciteExpressions(out.build(), condition != null, executable, zone);
     } catch (IllegalArgumentException e) {

@@ -20,9 +20,9 @@ import org.joda.time.ReadableInstant;
 
 /**
  * Beam column types and values in Calcite's terms and back: integers, floating point, DECIMAL,
- * STRING, BOOLEAN, BYTES, DATE, TIME, TIMESTAMP (Beam's {@code SqlTypes}) and TIMESTAMP_LTZ
- * (Beam's DATETIME instant). Calcite's generated code holds DATE as days, TIME as milliseconds of
- * the day, timestamps as epoch milliseconds and bytes as {@code ByteString}.
+ * STRING, BOOLEAN, BYTES, DATE, TIME, TIMESTAMP (Beam's {@code SqlTypes}) and TIMESTAMP_LTZ (Beam's
+ * DATETIME instant). Calcite's generated code holds DATE as days, TIME as milliseconds of the day,
+ * timestamps as epoch milliseconds and bytes as {@code ByteString}.
  */
 final class CalciteTypes {
   private static final int DECIMAL_PRECISION = 19;
@@ -48,13 +48,12 @@ final class CalciteTypes {
       case INT64 -> base = factory.createSqlType(SqlTypeName.BIGINT);
       case FLOAT -> base = factory.createSqlType(SqlTypeName.REAL);
       case DOUBLE -> base = factory.createSqlType(SqlTypeName.DOUBLE);
-      case DECIMAL -> base =
-          factory.createSqlType(SqlTypeName.DECIMAL, DECIMAL_PRECISION, DECIMAL_SCALE);
+      case DECIMAL ->
+          base = factory.createSqlType(SqlTypeName.DECIMAL, DECIMAL_PRECISION, DECIMAL_SCALE);
       case STRING -> base = factory.createSqlType(SqlTypeName.VARCHAR);
       case BOOLEAN -> base = factory.createSqlType(SqlTypeName.BOOLEAN);
       case BYTES -> base = factory.createSqlType(SqlTypeName.VARBINARY);
-      case DATETIME -> base =
-          factory.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 3);
+      case DATETIME -> base = factory.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 3);
       case LOGICAL_TYPE -> base = logical(factory, field);
       default -> throw unsupported(field);
     }
@@ -75,29 +74,33 @@ final class CalciteTypes {
 
   private static IllegalArgumentException unsupported(Field field) {
     return new IllegalArgumentException(
-        "column '" + field.getName() + "' has a type transform expressions do not support: "
+        "column '"
+            + field.getName()
+            + "' has a type transform expressions do not support: "
             + field.getType());
   }
 
   static FieldType beamType(RelDataType type) {
-    FieldType base = switch (type.getSqlTypeName()) {
-      case TINYINT -> FieldType.BYTE;
-      case SMALLINT -> FieldType.INT16;
-      case INTEGER -> FieldType.INT32;
-      case BIGINT -> FieldType.INT64;
-      case REAL -> FieldType.FLOAT;
-      case FLOAT, DOUBLE -> FieldType.DOUBLE;
-      case DECIMAL -> FieldType.DECIMAL;
-      case CHAR, VARCHAR, NULL -> FieldType.STRING;
-      case BOOLEAN -> FieldType.BOOLEAN;
-      case BINARY, VARBINARY -> FieldType.BYTES;
-      case DATE -> FieldType.logicalType(SqlTypes.DATE);
-      case TIME -> FieldType.logicalType(SqlTypes.TIME);
-      case TIMESTAMP -> FieldType.logicalType(SqlTypes.DATETIME);
-      case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> FieldType.DATETIME;
-      default -> throw new IllegalArgumentException(
-          "an expression gives the type " + type + ", which has no column type here");
-    };
+    FieldType base =
+        switch (type.getSqlTypeName()) {
+          case TINYINT -> FieldType.BYTE;
+          case SMALLINT -> FieldType.INT16;
+          case INTEGER -> FieldType.INT32;
+          case BIGINT -> FieldType.INT64;
+          case REAL -> FieldType.FLOAT;
+          case FLOAT, DOUBLE -> FieldType.DOUBLE;
+          case DECIMAL -> FieldType.DECIMAL;
+          case CHAR, VARCHAR, NULL -> FieldType.STRING;
+          case BOOLEAN -> FieldType.BOOLEAN;
+          case BINARY, VARBINARY -> FieldType.BYTES;
+          case DATE -> FieldType.logicalType(SqlTypes.DATE);
+          case TIME -> FieldType.logicalType(SqlTypes.TIME);
+          case TIMESTAMP -> FieldType.logicalType(SqlTypes.DATETIME);
+          case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> FieldType.DATETIME;
+          default ->
+              throw new IllegalArgumentException(
+                  "an expression gives the type " + type + ", which has no column type here");
+        };
     return base.withNullable(type.isNullable() || type.getSqlTypeName() == SqlTypeName.NULL);
   }
 
@@ -125,14 +128,22 @@ final class CalciteTypes {
     TypeName name = type.getTypeName();
     if (value instanceof Number n) {
       switch (name) {
-        case BYTE: return n.byteValue();
-        case INT16: return n.shortValue();
-        case INT32: return n.intValue();
-        case INT64: return n.longValue();
-        case FLOAT: return n.floatValue();
-        case DOUBLE: return n.doubleValue();
-        case DECIMAL: return n instanceof BigDecimal d ? d : new BigDecimal(n.toString());
-        case DATETIME: return new Instant(n.longValue());
+        case BYTE:
+          return n.byteValue();
+        case INT16:
+          return n.shortValue();
+        case INT32:
+          return n.intValue();
+        case INT64:
+          return n.longValue();
+        case FLOAT:
+          return n.floatValue();
+        case DOUBLE:
+          return n.doubleValue();
+        case DECIMAL:
+          return n instanceof BigDecimal d ? d : new BigDecimal(n.toString());
+        case DATETIME:
+          return new Instant(n.longValue());
         case LOGICAL_TYPE:
           String id = type.getLogicalType().getIdentifier();
           if (id.equals(SqlTypes.DATE.getIdentifier())) {
@@ -140,8 +151,10 @@ final class CalciteTypes {
           } else if (id.equals(SqlTypes.TIME.getIdentifier())) {
             return LocalTime.ofNanoOfDay(n.longValue() * 1_000_000L);
           }
-          return LocalDateTime.ofEpochSecond(Math.floorDiv(n.longValue(), 1000L),
-              (int) Math.floorMod(n.longValue(), 1000L) * 1_000_000, ZoneOffset.UTC);
+          return LocalDateTime.ofEpochSecond(
+              Math.floorDiv(n.longValue(), 1000L),
+              (int) Math.floorMod(n.longValue(), 1000L) * 1_000_000,
+              ZoneOffset.UTC);
         default:
           break;
       }

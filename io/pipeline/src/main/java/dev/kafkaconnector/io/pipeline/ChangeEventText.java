@@ -26,24 +26,45 @@ final class ChangeEventText {
 
   static String format(ChangeEvent event) {
     if (event instanceof DataChangeEvent data) {
-      return "DataChangeEvent{tableId=" + data.tableId() + ", op=" + data.op() + ", before="
-          + values(data.before()) + ", after=" + values(data.after()) + "}";
+      return "DataChangeEvent{tableId="
+          + data.tableId()
+          + ", op="
+          + data.op()
+          + ", before="
+          + values(data.before())
+          + ", after="
+          + values(data.after())
+          + "}";
     } else if (event instanceof CreateTableEvent create) {
-      return "CreateTableEvent{tableId=" + create.tableId() + ", schema=" + columns(
-          create.schema().getFields()) + ", primaryKeys=" + create.primaryKey() + "}";
+      return "CreateTableEvent{tableId="
+          + create.tableId()
+          + ", schema="
+          + columns(create.schema().getFields())
+          + ", primaryKeys="
+          + create.primaryKey()
+          + "}";
     } else if (event instanceof AddColumnEvent add) {
-      return "AddColumnEvent{tableId=" + add.tableId() + ", columns=" + columns(add.columns())
+      return "AddColumnEvent{tableId="
+          + add.tableId()
+          + ", columns="
+          + columns(add.columns())
           + "}";
     } else if (event instanceof AlterColumnTypeEvent alter) {
-      return "AlterColumnTypeEvent{tableId=" + alter.tableId() + ", newTypes={"
+      return "AlterColumnTypeEvent{tableId="
+          + alter.tableId()
+          + ", newTypes={"
           + alter.newTypes().entrySet().stream()
               .map(e -> e.getKey() + "=" + SqlType.toSql(e.getValue()))
-              .collect(Collectors.joining(", ")) + "}}";
+              .collect(Collectors.joining(", "))
+          + "}}";
     } else if (event instanceof DropColumnEvent drop) {
       return "DropColumnEvent{tableId=" + drop.tableId() + ", columns=" + drop.columns() + "}";
     } else if (event instanceof RenameColumnEvent rename) {
-      return "RenameColumnEvent{tableId=" + rename.tableId() + ", renames=" + renames(
-          rename.renames()) + "}";
+      return "RenameColumnEvent{tableId="
+          + rename.tableId()
+          + ", renames="
+          + renames(rename.renames())
+          + "}";
     }
     return event.toString();
   }
@@ -71,8 +92,10 @@ final class ChangeEventText {
         out.append(", ");
       }
       Object value = row.getValue(i);
-      out.append(value instanceof byte[] bytes ? java.util.Base64.getEncoder().encodeToString(bytes)
-          : String.valueOf(value));
+      out.append(
+          value instanceof byte[] bytes
+              ? java.util.Base64.getEncoder().encodeToString(bytes)
+              : String.valueOf(value));
     }
     return out.append(']').toString();
   }

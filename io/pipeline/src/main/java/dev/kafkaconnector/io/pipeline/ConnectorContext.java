@@ -4,9 +4,9 @@ import java.util.Map;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * What a connector gets to build its transform: its block of the YAML file and the job's
- * settings. Errors about an option should be made with {@link #invalid}, which names the YAML
- * path of the option.
+ * What a connector gets to build its transform: its block of the YAML file and the job's settings.
+ * Errors about an option should be made with {@link #invalid}, which names the YAML path of the
+ * option.
  */
 public final class ConnectorContext {
   private final ConnectorDefinition definition;
@@ -22,7 +22,9 @@ public final class ConnectorContext {
     return definition;
   }
 
-  /** The block's options (every key but {@code type}, {@code name}, {@code using.built-in-catalog}). */
+  /**
+   * The block's options (every key but {@code type}, {@code name}, {@code using.built-in-catalog}).
+   */
   public Map<String, String> options() {
     return definition.options();
   }

@@ -20,7 +20,12 @@ public record ConnectorDefinition(
   /** The options with secret values masked. */
   @Override
   public String toString() {
-    return path + "{type=" + type + (name != null ? ", name=" + name : "") + ", options="
-        + Secrets.redactOptions(options) + "}";
+    return path
+        + "{type="
+        + type
+        + (name != null ? ", name=" + name : "")
+        + ", options="
+        + Secrets.redactOptions(options)
+        + "}";
   }
 }

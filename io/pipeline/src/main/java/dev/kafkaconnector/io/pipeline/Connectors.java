@@ -32,10 +32,16 @@ final class Connectors {
     throw unknown(block, known);
   }
 
-  private static PipelineDefinitionException unknown(ConnectorDefinition block, List<String> known) {
+  private static PipelineDefinitionException unknown(
+      ConnectorDefinition block, List<String> known) {
     return new PipelineDefinitionException(
         block.path() + ".type",
-        "no " + block.path() + " connector of type '" + block.type() + "'; the types on the class"
-            + " path are " + String.join(", ", new TreeSet<>(known)));
+        "no "
+            + block.path()
+            + " connector of type '"
+            + block.type()
+            + "'; the types on the class"
+            + " path are "
+            + String.join(", ", new TreeSet<>(known)));
   }
 }

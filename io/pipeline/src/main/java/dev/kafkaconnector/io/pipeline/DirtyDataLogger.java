@@ -1,7 +1,6 @@
 package dev.kafkaconnector.io.pipeline;
 
 import dev.kafkaconnector.io.common.SharedPerJvm;
-
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +25,7 @@ import org.slf4j.LoggerFactory;
 final class DirtyDataLogger extends PTransform<PCollection<BadRecord>, PCollection<Void>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(DirtyDataLogger.class);
+
   /**
    * Counts per applied collector in this JVM, shared by its DoFn instances and forgotten when the
    * last of them is torn down.
@@ -43,8 +43,7 @@ final class DirtyDataLogger extends PTransform<PCollection<BadRecord>, PCollecti
   @Override
   public PCollection<Void> expand(PCollection<BadRecord> input) {
     return input.apply(
-        "LogDirtyData",
-        ParDo.of(new LogFn(policy, collectorName, UUID.randomUUID().toString())));
+        "LogDirtyData", ParDo.of(new LogFn(policy, collectorName, UUID.randomUUID().toString())));
   }
 
   /** Failure of the job once the dirty data exceeds the tolerance. */
@@ -95,8 +94,11 @@ final class DirtyDataLogger extends PTransform<PCollection<BadRecord>, PCollecti
       }
       if (policy.maxCount() >= 0 && n > policy.maxCount()) {
         throw new DirtyDataException(
-            n + " records failed to parse, more than ingestion.error-tolerance.max-count = "
-                + policy.maxCount() + ". Last: " + reason);
+            n
+                + " records failed to parse, more than ingestion.error-tolerance.max-count = "
+                + policy.maxCount()
+                + ". Last: "
+                + reason);
       }
     }
   }

@@ -10,9 +10,8 @@ import org.apache.beam.sdk.values.PDone;
 
 /**
  * {@code sink: {type: kafka, ...}}: {@link KafkaConnectorIO#writeChanges()} with the block's keys
- * as its options ({@code topic}, {@code sink.tableId-to-topic.mapping}, {@code
- * partition.strategy}, {@code value.format}, {@code properties.*}, ...), validated when the job is
- * built.
+ * as its options ({@code topic}, {@code sink.tableId-to-topic.mapping}, {@code partition.strategy},
+ * {@code value.format}, {@code properties.*}, ...), validated when the job is built.
  */
 @AutoService(PipelineSinkFactory.class)
 public final class KafkaPipelineSink implements PipelineSinkFactory {
@@ -23,7 +22,8 @@ public final class KafkaPipelineSink implements PipelineSinkFactory {
 
   @Override
   public PTransform<PCollection<ChangeEvent>, PDone> createSink(ConnectorContext context) {
-    KafkaConnectorWriteChanges write = KafkaConnectorIO.writeChanges().withOptions(context.options());
+    KafkaConnectorWriteChanges write =
+        KafkaConnectorIO.writeChanges().withOptions(context.options());
     write.validate();
     return write;
   }

@@ -36,14 +36,14 @@ public final class KafkaPipelineSource implements PipelineSourceFactory {
   }
 
   /** readChanges() whose bad records go to the dirty-data collector. */
-  private static final class WithDirtyData
-      extends PTransform<PBegin, PCollection<ChangeEvent>> {
+  private static final class WithDirtyData extends PTransform<PBegin, PCollection<ChangeEvent>> {
     private static final long serialVersionUID = 1L;
     private final KafkaConnectorReadChanges read;
     private final ErrorPolicy policy;
     private final DirtyDataCollector collector;
 
-    WithDirtyData(KafkaConnectorReadChanges read, ErrorPolicy policy, DirtyDataCollector collector) {
+    WithDirtyData(
+        KafkaConnectorReadChanges read, ErrorPolicy policy, DirtyDataCollector collector) {
       this.read = read;
       this.policy = policy;
       this.collector = collector;
@@ -52,8 +52,9 @@ public final class KafkaPipelineSource implements PipelineSourceFactory {
     @Override
     public PCollection<ChangeEvent> expand(PBegin input) {
       BadRecordErrorHandler<PCollection<Void>> handler =
-          input.getPipeline().registerBadRecordErrorHandler(
-              new DirtyDataLogger(policy, collector.name()));
+          input
+              .getPipeline()
+              .registerBadRecordErrorHandler(new DirtyDataLogger(policy, collector.name()));
       PCollection<ChangeEvent> changes =
           input.apply("ReadChanges", read.withBadRecordErrorHandler(handler));
       handler.close();

@@ -6,8 +6,7 @@ import java.util.Set;
 /**
  * A parsed and validated YAML job definition (Flink CDC's pipeline format): where changes come
  * from, where they go, how their rows are transformed and their table ids routed, and the job's
- * settings. {@link #toString} masks
- * secret values.
+ * settings. {@link #toString} masks secret values.
  *
  * @param secretValues the values filled into {@code ${secret_values.*}} placeholders, which no
  *     message may show
@@ -39,7 +38,16 @@ public record PipelineDefinition(
   @Override
   public String toString() {
     return mask(
-        "PipelineDefinition{" + source + ", " + sink + ", routes=" + routes + ", transforms=" + transforms + ", pipeline="
-            + pipeline + "}");
+        "PipelineDefinition{"
+            + source
+            + ", "
+            + sink
+            + ", routes="
+            + routes
+            + ", transforms="
+            + transforms
+            + ", pipeline="
+            + pipeline
+            + "}");
   }
 }

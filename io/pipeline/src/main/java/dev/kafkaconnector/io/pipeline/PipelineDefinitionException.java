@@ -28,9 +28,9 @@ public final class PipelineDefinitionException extends IllegalArgumentException 
 
   /**
    * This exception, or, when its message or one of its causes' messages holds one of {@code
-   * secrets} (the values of {@code ${secret_values.*}} placeholders: a value quoted in "expected
-   * an integer, got '...'"), a copy with them masked and without the causes (their messages
-   * cannot be changed), keeping this one's stack trace.
+   * secrets} (the values of {@code ${secret_values.*}} placeholders: a value quoted in "expected an
+   * integer, got '...'"), a copy with them masked and without the causes (their messages cannot be
+   * changed), keeping this one's stack trace.
    */
   PipelineDefinitionException masked(Set<String> secrets) {
     boolean holds = false;

@@ -25,12 +25,11 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads a YAML job definition in Flink CDC's pipeline format: top-level {@code source} and {@code
- * sink} (required), {@code route}, {@code transform} and {@code pipeline} (optional); any other
- * key fails naming it.
- * Placeholders {@code ${name}} are filled from the given variables, then the environment. Every
- * error is a {@link PipelineDefinitionException} whose message starts with the YAML path and
- * shows no value of a {@code ${secret_values.*}} placeholder. The
- * connectors' own options are checked later, by the connector ({@link PipelineTranslator}).
+ * sink} (required), {@code route}, {@code transform} and {@code pipeline} (optional); any other key
+ * fails naming it. Placeholders {@code ${name}} are filled from the given variables, then the
+ * environment. Every error is a {@link PipelineDefinitionException} whose message starts with the
+ * YAML path and shows no value of a {@code ${secret_values.*}} placeholder. The connectors' own
+ * options are checked later, by the connector ({@link PipelineTranslator}).
  */
 public final class PipelineDefinitionParser {
   static final String SOURCE = "source";
@@ -45,10 +44,14 @@ public final class PipelineDefinitionParser {
   private static final List<String> ROUTE_KEYS =
       List.of("source-table", "sink-table", "replace-symbol", "description");
   private static final List<String> TRANSFORM_KEYS =
-      List.of("source-table", "projection", "filter", "primary-keys", "partition-keys",
-          "description");
+      List.of(
+          "source-table", "projection", "filter", "primary-keys", "partition-keys", "description");
   private static final List<String> PIPELINE_KEYS =
-      List.of("name", "parallelism", "schema.change.behavior", "dirty-data.collector",
+      List.of(
+          "name",
+          "parallelism",
+          "schema.change.behavior",
+          "dirty-data.collector",
           "local-time-zone");
   private static final List<String> COLLECTOR_KEYS = List.of(TYPE, NAME);
   private static final Set<String> COLLECTOR_TYPES = Set.of("logger");
@@ -86,8 +89,8 @@ public final class PipelineDefinitionParser {
   }
 
   /**
-   * A catalog definition file: a YAML mapping of catalog names to their options, for example
-   * {@code kafka_catalog: {type: kafka, properties.bootstrap.servers: host:9092}}.
+   * A catalog definition file: a YAML mapping of catalog names to their options, for example {@code
+   * kafka_catalog: {type: kafka, properties.bootstrap.servers: host:9092}}.
    */
   public static Map<String, Map<String, String>> parseCatalogs(
       String yaml, Map<String, String> variables, Map<String, String> environment) {
@@ -148,8 +151,9 @@ public final class PipelineDefinitionParser {
         Mark mark = yamlError.getProblemMark();
         throw new PipelineDefinitionException(
             "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1),
-            "not valid YAML: " + (yamlError.getContext() != null
-                ? yamlError.getContext() + ": " : "") + yamlError.getProblem());
+            "not valid YAML: "
+                + (yamlError.getContext() != null ? yamlError.getContext() + ": " : "")
+                + yamlError.getProblem());
       }
       throw new PipelineDefinitionException(
           where(e.getLocation()), "not valid YAML: " + firstLine(e.getOriginalMessage()));
@@ -170,8 +174,12 @@ public final class PipelineDefinitionParser {
       throw new PipelineDefinitionException(
           key, "missing: a job needs a '" + key + "' block with at least its 'type'");
     }
-    String type = block.requiredString(TYPE, "the connector type (kafka" + (key.equals(SINK)
-        ? ", print" : "") + ")").trim().toLowerCase(Locale.ROOT);
+    String type =
+        block
+            .requiredString(
+                TYPE, "the connector type (kafka" + (key.equals(SINK) ? ", print" : "") + ")")
+            .trim()
+            .toLowerCase(Locale.ROOT);
     String name = block.string(NAME);
     Map<String, String> options = new LinkedHashMap<>();
     String catalogName = block.string(CATALOG);
@@ -188,9 +196,12 @@ public final class PipelineDefinitionParser {
     if (catalog == null) {
       throw new PipelineDefinitionException(
           path,
-          "unknown catalog '" + name + "'" + (catalogs.isEmpty()
-              ? "; give a catalog definition file with --catalogs=<file>"
-              : "; the catalogs given are " + String.join(", ", catalogs.keySet())));
+          "unknown catalog '"
+              + name
+              + "'"
+              + (catalogs.isEmpty()
+                  ? "; give a catalog definition file with --catalogs=<file>"
+                  : "; the catalogs given are " + String.join(", ", catalogs.keySet())));
     }
     String catalogType = catalog.get(TYPE);
     if (catalogType != null && !catalogType.equalsIgnoreCase(type)) {
@@ -199,8 +210,9 @@ public final class PipelineDefinitionParser {
     }
     return catalog.entrySet().stream()
         .filter(e -> e.getKey().startsWith("properties."))
-        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> b,
-            LinkedHashMap::new));
+        .collect(
+            Collectors.toMap(
+                Map.Entry::getKey, Map.Entry::getValue, (a, b) -> b, LinkedHashMap::new));
   }
 
   private RouteDefinition route(YamlBlock rule) {
@@ -227,8 +239,8 @@ public final class PipelineDefinitionParser {
             columns(rule, "primary-keys"),
             columns(rule, "partition-keys"),
             rule.string("description"));
-    RouteRules.check(new RouteDefinition(
-        rule.path(), transform.sourceTable(), "unused", null, null));
+    RouteRules.check(
+        new RouteDefinition(rule.path(), transform.sourceTable(), "unused", null, null));
     TransformSyntax.check(transform);
     return transform;
   }
@@ -249,11 +261,7 @@ public final class PipelineDefinitionParser {
           block.pathOf("parallelism"), "must be at least 1, got " + parallelism);
     }
     return new PipelineSettings(
-        block.string("name"),
-        parallelism,
-        behavior(block),
-        collector(block),
-        zone(block));
+        block.string("name"), parallelism, behavior(block), collector(block), zone(block));
   }
 
   private static SchemaChangeBehavior behavior(YamlBlock block) {
@@ -266,7 +274,10 @@ public final class PipelineDefinitionParser {
       return SchemaChangeBehavior.valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
       throw new PipelineDefinitionException(
-          block.pathOf(key), "unknown value '" + text + "'; expected one of "
+          block.pathOf(key),
+          "unknown value '"
+              + text
+              + "'; expected one of "
               + Arrays.toString(SchemaChangeBehavior.values()));
     }
   }
@@ -294,14 +305,15 @@ public final class PipelineDefinitionParser {
       return ZoneId.of(text.trim());
     } catch (DateTimeException e) {
       throw new PipelineDefinitionException(
-          block.pathOf("local-time-zone"), "not a time zone: '" + text + "' (" + e.getMessage()
-              + ")");
+          block.pathOf("local-time-zone"),
+          "not a time zone: '" + text + "' (" + e.getMessage() + ")");
     }
   }
 
   private static String where(@Nullable JsonLocation location) {
     return location == null || location.getLineNr() < 0
-        ? "" : "line " + location.getLineNr() + ", column " + location.getColumnNr();
+        ? ""
+        : "line " + location.getLineNr() + ", column " + location.getColumnNr();
   }
 
   private static String firstLine(String message) {

@@ -18,8 +18,8 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * A YAML job ready to run on any Beam runner: the entry point of {@code examples/bin/kafka-pipeline}
- * and of users' own launchers.
+ * A YAML job ready to run on any Beam runner: the entry point of {@code
+ * examples/bin/kafka-pipeline} and of users' own launchers.
  *
  * <pre>{@code
  * PipelineJob job = PipelineJob.fromArgs(new String[] {"job.yaml", "-Dkafka.group.id=g",
@@ -28,15 +28,15 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * }</pre>
  *
  * <p>Arguments ({@link #fromArgs}): the job file; {@code -Dname=value} values of placeholders;
- * {@code --catalogs=file} a catalog definition file for {@code using.built-in-catalog}; every
- * other argument is a Beam pipeline option ({@code --runner}, {@code --flinkMaster}, ...). The
- * {@code pipeline} block's {@code name} and {@code parallelism} become the job name and the
- * runner's parallelism unless the arguments set them.
+ * {@code --catalogs=file} a catalog definition file for {@code using.built-in-catalog}; every other
+ * argument is a Beam pipeline option ({@code --runner}, {@code --flinkMaster}, ...). The {@code
+ * pipeline} block's {@code name} and {@code parallelism} become the job name and the runner's
+ * parallelism unless the arguments set them.
  *
- * <p>On Flink, {@code --fasterCopy} is on unless the arguments set it: without it Flink's
- * streaming mode copies every element between chained operators by encoding and decoding it with
- * its coder (twice the job's CPU in the read benchmark). That copy guards against a DoFn that
- * changes an element after handing it on; the job's steps are this library's, which never do (the
+ * <p>On Flink, {@code --fasterCopy} is on unless the arguments set it: without it Flink's streaming
+ * mode copies every element between chained operators by encoding and decoding it with its coder
+ * (twice the job's CPU in the read benchmark). That copy guards against a DoFn that changes an
+ * element after handing it on; the job's steps are this library's, which never do (the
  * DirectRunner's immutability check runs over every one of them in the tests).
  */
 public final class PipelineJob {
@@ -84,8 +84,9 @@ public final class PipelineJob {
         if (eq <= 0) {
           // Not quoted: what follows -D may be a secret value whose name was forgotten.
           throw new PipelineDefinitionException(
-              "", "expected -Dname=value, got a -D argument " + (eq == 0
-                  ? "without a name" : "without '=' (argument " + (i + 1) + ")"));
+              "",
+              "expected -Dname=value, got a -D argument "
+                  + (eq == 0 ? "without a name" : "without '=' (argument " + (i + 1) + ")"));
         }
         variables.put(assignment.substring(0, eq), assignment.substring(eq + 1));
       } else if (arg.startsWith(CATALOGS_FLAG + "=")) {
@@ -137,7 +138,8 @@ public final class PipelineJob {
     }
     PipelineOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
     boolean flink = RunnerSettings.of(options).flink();
-    if (settings.parallelism() != null && !hasFlag(args, "--parallelism")
+    if (settings.parallelism() != null
+        && !hasFlag(args, "--parallelism")
         && !hasFlag(args, "--targetParallelism")) {
       setParallelism(options, flink, settings.parallelism());
     }
@@ -239,16 +241,18 @@ public final class PipelineJob {
       return 2;
     } catch (RuntimeException e) {
       // building the job asked the cluster (topics, schemas) and failed: a refused login, ...
-      System.err.println("kafka-pipeline: the job failed: " + job.definition().mask(
-          String.valueOf(rootMessage(e))));
+      System.err.println(
+          "kafka-pipeline: the job failed: "
+              + job.definition().mask(String.valueOf(rootMessage(e))));
       return 1;
     }
     try {
       pipeline.run().waitUntilFinish();
       return 0;
     } catch (RuntimeException e) {
-      System.err.println("kafka-pipeline: the job failed: " + job.definition().mask(
-          String.valueOf(rootMessage(e))));
+      System.err.println(
+          "kafka-pipeline: the job failed: "
+              + job.definition().mask(String.valueOf(rootMessage(e))));
       return 1;
     }
   }
@@ -260,12 +264,13 @@ public final class PipelineJob {
   }
 
   /**
-   * The message of the deepest cause, but for a failure marked as not retried the description it
-   * is the cause of (the marker's own message says only that it is not retried).
+   * The message of the deepest cause, but for a failure marked as not retried the description it is
+   * the cause of (the marker's own message says only that it is not retried).
    */
   private static String rootMessage(Throwable e) {
     Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t
+    while (t.getCause() != null
+        && t.getCause() != t
         && !(t.getCause() instanceof AuthenticationRefusedException)
         && !(t.getCause() instanceof NotRetriedException)) {
       t = t.getCause();

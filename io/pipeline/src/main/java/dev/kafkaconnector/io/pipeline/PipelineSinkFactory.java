@@ -7,8 +7,8 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.POutput;
 
 /**
- * A connector that a YAML job's {@code sink} block can name by its {@code type}. Found with
- * {@link java.util.ServiceLoader}: a jar adds one by listing its class in {@code
+ * A connector that a YAML job's {@code sink} block can name by its {@code type}. Found with {@link
+ * java.util.ServiceLoader}: a jar adds one by listing its class in {@code
  * META-INF/services/dev.kafkaconnector.io.pipeline.PipelineSinkFactory}.
  */
 public interface PipelineSinkFactory {

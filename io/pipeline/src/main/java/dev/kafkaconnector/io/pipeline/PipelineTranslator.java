@@ -19,8 +19,8 @@ import org.apache.beam.sdk.values.POutput;
  * Applies a {@link PipelineDefinition} to a Beam pipeline: the source connector, the transforms
  * (rows projected and filtered), the routes (table ids renamed), then a second schema-evolution
  * step keyed by the final ids, which derives the schema changes of the projected rows and merges
- * the schemas of tables routed to one, and the sink connector. Both connectors are built, and so their
- * options validated, before anything is applied; their errors carry the YAML path.
+ * the schemas of tables routed to one, and the sink connector. Both connectors are built, and so
+ * their options validated, before anything is applied; their errors carry the YAML path.
  */
 public final class PipelineTranslator {
   private PipelineTranslator() {}
@@ -28,17 +28,22 @@ public final class PipelineTranslator {
   /** Applies {@code definition} to {@code pipeline}. */
   public static void apply(Pipeline pipeline, PipelineDefinition definition) {
     PTransform<PBegin, PCollection<ChangeEvent>> source =
-        build(definition, definition.source(),
+        build(
+            definition,
+            definition.source(),
             ctx -> Connectors.source(definition.source()).createSource(ctx));
     PTransform<PCollection<ChangeEvent>, ? extends POutput> sink =
-        build(definition, definition.sink(),
+        build(
+            definition,
+            definition.sink(),
             ctx -> Connectors.sink(definition.sink()).createSink(ctx));
     PCollection<ChangeEvent> changes =
         pipeline.apply("Source: " + label(definition.source()), source);
     TransformRules transforms =
         TransformRules.of(definition.transforms(), definition.pipeline().localTimeZone());
     if (!transforms.isEmpty()) {
-      changes = changes.apply("Transform", ParDo.of(transforms.fn())).setCoder(ChangeEventCoder.of());
+      changes =
+          changes.apply("Transform", ParDo.of(transforms.fn())).setCoder(ChangeEventCoder.of());
     }
     RouteRules routes = RouteRules.of(definition.routes());
     if (!routes.isEmpty()) {

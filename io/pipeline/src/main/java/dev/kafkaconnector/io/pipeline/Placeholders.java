@@ -8,11 +8,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Fills {@code ${name}} placeholders of YAML values: from the {@code -Dname=value} arguments
- * first, then from the environment variable {@code name} or its upper-case form with every other
- * character an underscore ({@code ${kafka.group.id}} reads {@code KAFKA_GROUP_ID}). A placeholder
- * without a value fails naming it and the YAML path. Values of placeholders under {@code
- * secret_values.} are secrets: they are remembered so that messages can mask them.
+ * Fills {@code ${name}} placeholders of YAML values: from the {@code -Dname=value} arguments first,
+ * then from the environment variable {@code name} or its upper-case form with every other character
+ * an underscore ({@code ${kafka.group.id}} reads {@code KAFKA_GROUP_ID}). A placeholder without a
+ * value fails naming it and the YAML path. Values of placeholders under {@code secret_values.} are
+ * secrets: they are remembered so that messages can mask them.
  */
 final class Placeholders {
   static final String SECRET_PREFIX = "secret_values.";
@@ -45,8 +45,12 @@ final class Placeholders {
       if (value == null) {
         throw new PipelineDefinitionException(
             path,
-            "the placeholder ${" + name + "} has no value: pass -D" + name
-                + "=<value> or set the environment variable " + environmentName(name));
+            "the placeholder ${"
+                + name
+                + "} has no value: pass -D"
+                + name
+                + "=<value> or set the environment variable "
+                + environmentName(name));
       }
       if (name.startsWith(SECRET_PREFIX)) {
         secretValues.add(value);

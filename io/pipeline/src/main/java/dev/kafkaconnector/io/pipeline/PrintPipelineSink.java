@@ -13,10 +13,10 @@ import org.apache.beam.sdk.values.PCollection;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * {@code sink: {type: print}} (alias {@code values}, Flink CDC's name): writes every change
- * event as one line ({@link ChangeEventText}) to standard output, prefixed with the sink's {@code
- * name} when it has one. Option {@code print.target}: {@code stdout} (default) or {@code stderr}.
- * For demos and tests; nothing else is written anywhere.
+ * {@code sink: {type: print}} (alias {@code values}, Flink CDC's name): writes every change event
+ * as one line ({@link ChangeEventText}) to standard output, prefixed with the sink's {@code name}
+ * when it has one. Option {@code print.target}: {@code stdout} (default) or {@code stderr}. For
+ * demos and tests; nothing else is written anywhere.
  */
 @AutoService(PipelineSinkFactory.class)
 public final class PrintPipelineSink implements PipelineSinkFactory {

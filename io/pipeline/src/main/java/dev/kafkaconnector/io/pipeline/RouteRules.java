@@ -20,11 +20,10 @@ import java.util.regex.PatternSyntaxException;
  * The {@code route} block compiled: which table ids a table id becomes. A rule's {@code
  * source-table} is a comma-separated list of table patterns in Flink CDC's notation: an unescaped
  * {@code .} separates the parts of a table id ({@code db.table}), {@code \.} is the regular
- * expression's any-character, and every part is a Java regular expression ({@code
- * mydb.orders_\.*} matches {@code mydb.orders_1}); a pattern matches a table id's whole text. A
- * table matched by several rules goes to every one of their sink tables; a table matched by none
- * keeps its id. In {@code sink-table}, {@code replace-symbol} stands for the source table's name
- * (its last part).
+ * expression's any-character, and every part is a Java regular expression ({@code mydb.orders_\.*}
+ * matches {@code mydb.orders_1}); a pattern matches a table id's whole text. A table matched by
+ * several rules goes to every one of their sink tables; a table matched by none keeps its id. In
+ * {@code sink-table}, {@code replace-symbol} stands for the source table's name (its last part).
  */
 final class RouteRules implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -125,8 +124,7 @@ final class RouteRules implements Serializable {
     }
     if (event instanceof DataChangeEvent data) {
       return new DataChangeEvent(
-          target, data.op(), data.before(), data.after(), data.schemaVersion(),
-          data.primaryKey());
+          target, data.op(), data.before(), data.after(), data.schemaVersion(), data.primaryKey());
     } else if (event instanceof CreateTableEvent create) {
       return new CreateTableEvent(target, create.schema(), create.primaryKey());
     } else if (event instanceof AddColumnEvent add) {

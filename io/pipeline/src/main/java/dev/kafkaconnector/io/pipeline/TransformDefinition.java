@@ -16,7 +16,8 @@ public record TransformDefinition(
     @Nullable String filter,
     List<String> primaryKeys,
     List<String> partitionKeys,
-    @Nullable String description) implements java.io.Serializable {
+    @Nullable String description)
+    implements java.io.Serializable {
   public TransformDefinition {
     primaryKeys = List.copyOf(primaryKeys);
     partitionKeys = List.copyOf(partitionKeys);

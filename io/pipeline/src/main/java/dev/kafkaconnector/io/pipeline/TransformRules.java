@@ -21,13 +21,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The {@code transform} block applied to change events: the first rule whose {@code source-table}
- * matches a table projects and filters its rows with expressions compiled once per (table,
- * schema) ({@link CalciteExpressions}), with the metadata columns {@code __namespace_name__},
- * {@code __schema_name__}, {@code __table_name__} and {@code __data_event_type__} ({@code +I},
- * {@code -U}, {@code +U}, {@code -D}). A create-table gets the projected schema and the rule's
- * primary keys; the other schema changes of a transformed table are dropped here, because the
- * schema-evolution step after this one derives them from the projected rows. Tables no rule
- * matches pass unchanged.
+ * matches a table projects and filters its rows with expressions compiled once per (table, schema)
+ * ({@link CalciteExpressions}), with the metadata columns {@code __namespace_name__}, {@code
+ * __schema_name__}, {@code __table_name__} and {@code __data_event_type__} ({@code +I}, {@code -U},
+ * {@code +U}, {@code -D}). A create-table gets the projected schema and the rule's primary keys;
+ * the other schema changes of a transformed table are dropped here, because the schema-evolution
+ * step after this one derives them from the projected rows. Tables no rule matches pass unchanged.
  */
 final class TransformRules implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -63,8 +62,7 @@ final class TransformRules implements Serializable {
     return rules.isEmpty();
   }
 
-  @Nullable
-  TransformDefinition ruleFor(TableId table) {
+  @Nullable TransformDefinition ruleFor(TableId table) {
     String id = table.identifier();
     for (Rule rule : rules) {
       if (rule.sources().stream().anyMatch(p -> p.matcher(id).matches())) {
@@ -119,13 +117,21 @@ final class TransformRules implements Serializable {
         for (String column : rule.primaryKeys()) {
           if (!e.output().hasField(column)) {
             throw new IllegalArgumentException(
-                rule.path() + ".primary-keys on table " + create.tableId() + ": '" + column
-                    + "' is not a column of the projection " + e.output().getFieldNames());
+                rule.path()
+                    + ".primary-keys on table "
+                    + create.tableId()
+                    + ": '"
+                    + column
+                    + "' is not a column of the projection "
+                    + e.output().getFieldNames());
           }
         }
-        List<String> key = !rule.primaryKeys().isEmpty() ? rule.primaryKeys()
-            : create.primaryKey().stream().allMatch(e.output()::hasField) ? create.primaryKey()
-            : List.of();
+        List<String> key =
+            !rule.primaryKeys().isEmpty()
+                ? rule.primaryKeys()
+                : create.primaryKey().stream().allMatch(e.output()::hasField)
+                    ? create.primaryKey()
+                    : List.of();
         out.output(new CreateTableEvent(create.tableId(), e.output(), key));
       } else if (event instanceof SchemaChangeEvent) {
         // derived again, from the projected rows, by the evolution step that follows
@@ -141,11 +147,12 @@ final class TransformRules implements Serializable {
 
     private @Nullable DataChangeEvent project(CalciteExpressions e, DataChangeEvent data) {
       Row filtered = data.op() == DataChangeEvent.Op.DELETE ? data.before() : data.after();
-      String type = switch (data.op()) {
-        case INSERT -> "+I";
-        case UPDATE -> "+U";
-        case DELETE -> "-D";
-      };
+      String type =
+          switch (data.op()) {
+            case INSERT -> "+I";
+            case UPDATE -> "+U";
+            case DELETE -> "-D";
+          };
       Object[] result = e.evaluate(values(data.tableId(), filtered, type));
       if (!e.passes(result)) {
         return null;
@@ -156,12 +163,12 @@ final class TransformRules implements Serializable {
         before = row(e, e.evaluate(values(data.tableId(), data.before(), "-U")));
       }
       return switch (data.op()) {
-        case INSERT -> new DataChangeEvent(data.tableId(), data.op(), null, main,
-            data.schemaVersion());
-        case UPDATE -> new DataChangeEvent(data.tableId(), data.op(), before, main,
-            data.schemaVersion());
-        case DELETE -> new DataChangeEvent(data.tableId(), data.op(), main, null,
-            data.schemaVersion());
+        case INSERT ->
+            new DataChangeEvent(data.tableId(), data.op(), null, main, data.schemaVersion());
+        case UPDATE ->
+            new DataChangeEvent(data.tableId(), data.op(), before, main, data.schemaVersion());
+        case DELETE ->
+            new DataChangeEvent(data.tableId(), data.op(), main, null, data.schemaVersion());
       };
     }
 
@@ -197,8 +204,12 @@ final class TransformRules implements Serializable {
     private CalciteExpressions compile(TransformDefinition rule, TableId table, Schema schema) {
       Schema columns = inputColumns(schema);
       try {
-        return CalciteExpressions.compile(columns, schema.getFieldCount(), rule.projection(),
-            rule.filter(), TimeZone.getTimeZone(rules.zone));
+        return CalciteExpressions.compile(
+            columns,
+            schema.getFieldCount(),
+            rule.projection(),
+            rule.filter(),
+            TimeZone.getTimeZone(rules.zone));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
             rule.path() + " on table " + table + ": " + e.getMessage(), e);

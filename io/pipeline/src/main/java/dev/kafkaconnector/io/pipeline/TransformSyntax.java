@@ -7,9 +7,9 @@ import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlP
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.validate.SqlConformanceEnum;
 
 /**
- * Checks when the file is read that a transform rule's {@code projection} and {@code filter}
- * parse (Calcite's parser); their columns and types are checked per table schema when the job
- * meets the table.
+ * Checks when the file is read that a transform rule's {@code projection} and {@code filter} parse
+ * (Calcite's parser); their columns and types are checked per table schema when the job meets the
+ * table.
  */
 final class TransformSyntax {
   private TransformSyntax() {}
@@ -25,8 +25,11 @@ final class TransformSyntax {
 
   static void check(TransformDefinition transform) {
     try {
-      parse(transform.path() + ".projection", transform.projection() == null
-          ? "SELECT * FROM t" : "SELECT " + transform.projection() + " FROM t");
+      parse(
+          transform.path() + ".projection",
+          transform.projection() == null
+              ? "SELECT * FROM t"
+              : "SELECT " + transform.projection() + " FROM t");
       if (transform.filter() != null) {
         parse(transform.path() + ".filter", "SELECT * FROM t WHERE " + transform.filter());
       }
@@ -45,7 +48,8 @@ final class TransformSyntax {
       String message = String.valueOf(e.getMessage()).strip();
       int newline = message.indexOf('\n');
       throw new PipelineDefinitionException(
-          path, "not a valid expression: " + (newline < 0 ? message : message.substring(0, newline)));
+          path,
+          "not a valid expression: " + (newline < 0 ? message : message.substring(0, newline)));
     }
   }
 }

@@ -14,8 +14,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * One mapping of a YAML job definition with its path ({@code source}, {@code route[0]}): typed
- * reads whose errors name the path of the key and what was expected. Scalars are read as text
- * with their placeholders filled.
+ * reads whose errors name the path of the key and what was expected. Scalars are read as text with
+ * their placeholders filled.
  */
 final class YamlBlock {
   private final String path;
@@ -52,16 +52,18 @@ final class YamlBlock {
       if (!allowed.contains(key)) {
         throw new PipelineDefinitionException(
             pathOf(key),
-            "unknown key" + OptionSuggestions.didYouMean(key, allowed) + "; the keys of "
-                + (path.isEmpty() ? "a job definition" : "'" + path + "'") + " are "
+            "unknown key"
+                + OptionSuggestions.didYouMean(key, allowed)
+                + "; the keys of "
+                + (path.isEmpty() ? "a job definition" : "'" + path + "'")
+                + " are "
                 + String.join(", ", allowed));
       }
     }
   }
 
   /** The scalar at {@code key} as text (placeholders filled), or null when absent. */
-  @Nullable
-  String string(String key) {
+  @Nullable String string(String key) {
     JsonNode value = node.get(key);
     if (value == null || value.isNull()) {
       return null;
@@ -77,8 +79,7 @@ final class YamlBlock {
     return value;
   }
 
-  @Nullable
-  Integer integer(String key) {
+  @Nullable Integer integer(String key) {
     String text = string(key);
     if (text == null) {
       return null;
@@ -91,8 +92,7 @@ final class YamlBlock {
   }
 
   /** The mapping at {@code key}, or null when absent. */
-  @Nullable
-  YamlBlock block(String key) {
+  @Nullable YamlBlock block(String key) {
     JsonNode value = node.get(key);
     if (value == null || value.isNull()) {
       return null;
@@ -128,8 +128,8 @@ final class YamlBlock {
   }
 
   /**
-   * Every key of this block except {@code excluded} as a connector option: scalars as text,
-   * nested mappings flattened with dots ({@code properties: {group.id: g}} is {@code
+   * Every key of this block except {@code excluded} as a connector option: scalars as text, nested
+   * mappings flattened with dots ({@code properties: {group.id: g}} is {@code
    * properties.group.id}). Lists are not options.
    */
   Map<String, String> options(Set<String> excluded) {

@@ -133,8 +133,10 @@ class PipelineDefinitionParserTest {
 
   @Test
   void secretValuesAreMasked() {
-    String yaml = MINIMAL + "  properties.sasl.password: ${secret_values.kafka.pw}\n"
-        + "  user: ${secret_values.kafka.user}\n";
+    String yaml =
+        MINIMAL
+            + "  properties.sasl.password: ${secret_values.kafka.pw}\n"
+            + "  user: ${secret_values.kafka.user}\n";
     PipelineDefinition job =
         parse(yaml, Map.of("secret_values.kafka.pw", "hunter2", "secret_values.kafka.user", "bob"));
     assertEquals("hunter2", job.sink().options().get("properties.sasl.password"));
@@ -147,9 +149,13 @@ class PipelineDefinitionParserTest {
   /** A secret value that an error would quote ("expected an integer, got '...'") is masked. */
   @Test
   void errorsQuotingASecretValueMaskIt() {
-    PipelineDefinitionException e = assertThrows(PipelineDefinitionException.class,
-        () -> parse(MINIMAL + "pipeline:\n  parallelism: ${secret_values.p}\n",
-            Map.of("secret_values.p", "hunter2")));
+    PipelineDefinitionException e =
+        assertThrows(
+            PipelineDefinitionException.class,
+            () ->
+                parse(
+                    MINIMAL + "pipeline:\n  parallelism: ${secret_values.p}\n",
+                    Map.of("secret_values.p", "hunter2")));
     assertEquals("pipeline.parallelism", e.path());
     assertEquals("pipeline.parallelism: expected an integer, got '******'", e.getMessage());
   }
@@ -158,8 +164,8 @@ class PipelineDefinitionParserTest {
   void unknownTopLevelKey() {
     PipelineDefinitionException e = error(MINIMAL + "routes:\n  - source-table: a\n");
     assertEquals("routes", e.path());
-    assertTrue(e.getMessage().startsWith("routes: unknown key (did you mean 'route'?)"),
-        e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("routes: unknown key (did you mean 'route'?)"), e.getMessage());
   }
 
   @Test
@@ -173,35 +179,43 @@ class PipelineDefinitionParserTest {
 
   @Test
   void wrongTypes() {
-    assertEquals("pipeline.parallelism",
-        error(MINIMAL + "pipeline:\n  parallelism: two\n").path());
-    assertEquals("pipeline.parallelism: expected an integer, got 'two'",
+    assertEquals("pipeline.parallelism", error(MINIMAL + "pipeline:\n  parallelism: two\n").path());
+    assertEquals(
+        "pipeline.parallelism: expected an integer, got 'two'",
         error(MINIMAL + "pipeline:\n  parallelism: two\n").getMessage());
     assertEquals("pipeline.parallelism", error(MINIMAL + "pipeline:\n  parallelism: 0\n").path());
     assertEquals("route", error(MINIMAL + "route:\n  source-table: a\n").path());
     assertEquals("route[0]", error(MINIMAL + "route:\n  - a\n").path());
-    assertEquals("source.topic: expected a single value, got a list",
+    assertEquals(
+        "source.topic: expected a single value, got a list",
         error(MINIMAL.replace("topic: customers", "topic: [a, b]")).getMessage());
     assertEquals("sink", error("source:\n  type: kafka\nsink: print\n").path());
-    assertEquals("pipeline.schema.change.behavior",
+    assertEquals(
+        "pipeline.schema.change.behavior",
         error(MINIMAL + "pipeline:\n  schema.change.behavior: sometimes\n").path());
-    assertEquals("pipeline.local-time-zone",
+    assertEquals(
+        "pipeline.local-time-zone",
         error(MINIMAL + "pipeline:\n  local-time-zone: Mars/Olympus\n").path());
-    assertEquals("pipeline.dirty-data.collector.type",
+    assertEquals(
+        "pipeline.dirty-data.collector.type",
         error(MINIMAL + "pipeline:\n  dirty-data.collector:\n    type: kafka\n").path());
-    assertEquals("pipeline.checkpointing",
-        error(MINIMAL + "pipeline:\n  checkpointing: true\n").path());
+    assertEquals(
+        "pipeline.checkpointing", error(MINIMAL + "pipeline:\n  checkpointing: true\n").path());
   }
 
   @Test
   void routeErrors() {
-    assertEquals("route[0].sink-table",
-        error(MINIMAL + "route:\n  - source-table: a\n").path());
-    assertEquals("route[0].source-table",
+    assertEquals("route[0].sink-table", error(MINIMAL + "route:\n  - source-table: a\n").path());
+    assertEquals(
+        "route[0].source-table",
         error(MINIMAL + "route:\n  - source-table: a(\n    sink-table: b\n").path());
-    assertEquals("route[1].replace",
-        error(MINIMAL + "route:\n  - source-table: a\n    sink-table: b\n"
-            + "  - source-table: a\n    sink-table: b\n    replace: x\n").path());
+    assertEquals(
+        "route[1].replace",
+        error(
+                MINIMAL
+                    + "route:\n  - source-table: a\n    sink-table: b\n"
+                    + "  - source-table: a\n    sink-table: b\n    replace: x\n")
+            .path());
   }
 
   @Test
@@ -217,7 +231,9 @@ class PipelineDefinitionParserTest {
   @Test
   void transformRulesAndTheirErrors() {
     PipelineDefinition job =
-        parse(MINIMAL + """
+        parse(
+            MINIMAL
+                + """
             transform:
               - source-table: db.orders_\\.*
                 projection: "*, UPPER(name) AS name_upper, __table_name__ AS tbl"
@@ -225,19 +241,23 @@ class PipelineDefinitionParserTest {
                 primary-keys: id, tbl
                 partition-keys: tbl
                 description: upper names
-            """, Map.of());
+            """,
+            Map.of());
     TransformDefinition t = job.transforms().get(0);
     assertEquals("db.orders_\\.*", t.sourceTable());
     assertEquals("*, UPPER(name) AS name_upper, __table_name__ AS tbl", t.projection());
     assertEquals(java.util.List.of("id", "tbl"), t.primaryKeys());
     assertEquals(java.util.List.of("tbl"), t.partitionKeys());
-    assertEquals("transform[0].filter",
+    assertEquals(
+        "transform[0].filter",
         error(MINIMAL + "transform:\n  - source-table: a\n    filter: id >\n").path());
-    assertEquals("transform[0].projection",
+    assertEquals(
+        "transform[0].projection",
         error(MINIMAL + "transform:\n  - source-table: a\n    projection: a b c\n").path());
-    assertEquals("transform[0].source-table",
-        error(MINIMAL + "transform:\n  - projection: a\n").path());
-    assertEquals("transform[0].table-options",
+    assertEquals(
+        "transform[0].source-table", error(MINIMAL + "transform:\n  - projection: a\n").path());
+    assertEquals(
+        "transform[0].table-options",
         error(MINIMAL + "transform:\n  - source-table: a\n    table-options: x=y\n").path());
   }
 
@@ -266,13 +286,20 @@ class PipelineDefinitionParserTest {
         """;
     PipelineDefinition job = PipelineDefinitionParser.parse(yaml, Map.of(), Map.of(), catalogs);
     assertEquals(
-        Map.of("properties.bootstrap.servers", "c:9092", "topic", "topic0",
-            "properties.group.id", "g"),
+        Map.of(
+            "properties.bootstrap.servers",
+            "c:9092",
+            "topic",
+            "topic0",
+            "properties.group.id",
+            "g"),
         job.source().options());
     PipelineDefinitionException unknown =
-        assertThrows(PipelineDefinitionException.class,
-            () -> PipelineDefinitionParser.parse(
-                yaml.replace("kafka_catalog", "other"), Map.of(), Map.of(), catalogs));
+        assertThrows(
+            PipelineDefinitionException.class,
+            () ->
+                PipelineDefinitionParser.parse(
+                    yaml.replace("kafka_catalog", "other"), Map.of(), Map.of(), catalogs));
     assertEquals("source.using.built-in-catalog", unknown.path());
     assertTrue(unknown.getMessage().contains("kafka_catalog"), unknown.getMessage());
   }

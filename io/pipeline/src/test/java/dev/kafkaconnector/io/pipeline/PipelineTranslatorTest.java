@@ -28,7 +28,10 @@ class PipelineTranslatorTest {
   private static final TableId T2 = TableId.of("mydb", "mytable2");
   private static final Schema S1 = Schema.builder().addInt64Field("id").build();
   private static final Schema S2 =
-      Schema.builder().addInt64Field("id").addNullableField("name", Schema.FieldType.STRING).build();
+      Schema.builder()
+          .addInt64Field("id")
+          .addNullableField("name", Schema.FieldType.STRING)
+          .build();
 
   private static Pipeline pipeline() {
     DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
@@ -37,27 +40,28 @@ class PipelineTranslatorTest {
   }
 
   private static PipelineDefinitionException error(String yaml) {
-    PipelineDefinition definition = PipelineDefinitionParser.parse(yaml, Map.of(), Map.of(),
-        Map.of());
+    PipelineDefinition definition =
+        PipelineDefinitionParser.parse(yaml, Map.of(), Map.of(), Map.of());
     return assertThrows(
-        PipelineDefinitionException.class,
-        () -> PipelineTranslator.apply(pipeline(), definition));
+        PipelineDefinitionException.class, () -> PipelineTranslator.apply(pipeline(), definition));
   }
 
   @Test
   void kafkaSourceOptionsAreValidatedWithTheirPath() {
     PipelineDefinitionException unknown =
-        error("source:\n  type: kafka\n  properties.bootstrap.servers: h:1\n  topic: t\n"
-            + "  topicx: t\nsink:\n  type: print\n");
+        error(
+            "source:\n  type: kafka\n  properties.bootstrap.servers: h:1\n  topic: t\n"
+                + "  topicx: t\nsink:\n  type: print\n");
     assertEquals("source.topicx", unknown.path());
     PipelineDefinitionException noServers =
         error("source:\n  type: kafka\n  topic: t\nsink:\n  type: print\n");
     assertTrue(noServers.getMessage().startsWith("source"), noServers.getMessage());
-    assertTrue(noServers.getMessage().contains("properties.bootstrap.servers"),
-        noServers.getMessage());
+    assertTrue(
+        noServers.getMessage().contains("properties.bootstrap.servers"), noServers.getMessage());
     PipelineDefinitionException badValue =
-        error("source:\n  type: kafka\n  properties.bootstrap.servers: h:1\n  topic: t\n"
-            + "  scan.startup.mode: sometime\nsink:\n  type: print\n");
+        error(
+            "source:\n  type: kafka\n  properties.bootstrap.servers: h:1\n  topic: t\n"
+                + "  scan.startup.mode: sometime\nsink:\n  type: print\n");
     assertEquals("source.scan.startup.mode", badValue.path());
   }
 
@@ -65,8 +69,9 @@ class PipelineTranslatorTest {
   void kafkaSinkOptionsAreValidatedWithTheirPath() {
     EVENTS_ONE();
     PipelineDefinitionException e =
-        error("source:\n  type: test-events\n  id: one\nsink:\n  type: kafka\n"
-            + "  properties.bootstrap.servers: h:1\n  partition.strategy: round-robin\n");
+        error(
+            "source:\n  type: test-events\n  id: one\nsink:\n  type: kafka\n"
+                + "  properties.bootstrap.servers: h:1\n  partition.strategy: round-robin\n");
     assertEquals("sink.partition.strategy", e.path());
   }
 
@@ -79,14 +84,16 @@ class PipelineTranslatorTest {
     PipelineDefinitionException sink =
         error("source:\n  type: test-events\n  id: one\nsink:\n  type: paimon\n");
     assertEquals("sink.type", sink.path());
-    assertTrue(sink.getMessage().contains("print") && sink.getMessage().contains("values"),
+    assertTrue(
+        sink.getMessage().contains("print") && sink.getMessage().contains("values"),
         sink.getMessage());
   }
 
   @Test
   void printSinkOptionsAreChecked() {
     EVENTS_ONE();
-    assertEquals("sink.colour",
+    assertEquals(
+        "sink.colour",
         error("source:\n  type: test-events\n  id: one\nsink:\n  type: print\n  colour: red\n")
             .path());
   }
@@ -95,19 +102,26 @@ class PipelineTranslatorTest {
   @Test
   void connectorErrorsQuotingASecretValueMaskIt() {
     EVENTS_ONE();
-    PipelineDefinition definition = PipelineDefinitionParser.parse(
-        "source:\n  type: test-events\n  id: one\nsink:\n  type: print\n"
-            + "  print.target: ${secret_values.target}\n",
-        Map.of("secret_values.target", "hunter2"), Map.of(), Map.of());
-    PipelineDefinitionException e = assertThrows(PipelineDefinitionException.class,
-        () -> PipelineTranslator.apply(pipeline(), definition));
+    PipelineDefinition definition =
+        PipelineDefinitionParser.parse(
+            "source:\n  type: test-events\n  id: one\nsink:\n  type: print\n"
+                + "  print.target: ${secret_values.target}\n",
+            Map.of("secret_values.target", "hunter2"),
+            Map.of(),
+            Map.of());
+    PipelineDefinitionException e =
+        assertThrows(
+            PipelineDefinitionException.class,
+            () -> PipelineTranslator.apply(pipeline(), definition));
     assertEquals("sink.print.target", e.path());
     assertEquals("sink.print.target: expected stdout or stderr, got '******'", e.getMessage());
   }
 
   private static void EVENTS_ONE() {
     TestPipelineConnectors.EVENTS.put(
-        "one", List.of(new CreateTableEvent(T1, S1),
+        "one",
+        List.of(
+            new CreateTableEvent(T1, S1),
             DataChangeEvent.insert(T1, Row.withSchema(S1).addValue(1L).build(), 0)));
   }
 
@@ -117,7 +131,9 @@ class PipelineTranslatorTest {
     PipelineDefinition definition =
         PipelineDefinitionParser.parse(
             "source:\n  type: test-events\n  id: one\nsink:\n  type: values\n  name: out\n",
-            Map.of(), Map.of(), Map.of());
+            Map.of(),
+            Map.of(),
+            Map.of());
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream original = System.out;
     Pipeline pipeline = pipeline();
@@ -129,11 +145,14 @@ class PipelineTranslatorTest {
       System.setOut(original);
     }
     String printed = bytes.toString(StandardCharsets.UTF_8);
-    assertTrue(printed.contains(
-        "out> CreateTableEvent{tableId=mydb.mytable1, schema=(id BIGINT NOT NULL), primaryKeys=[]}"),
+    assertTrue(
+        printed.contains(
+            "out> CreateTableEvent{tableId=mydb.mytable1, schema=(id BIGINT NOT NULL), primaryKeys=[]}"),
         printed);
-    assertTrue(printed.contains(
-        "out> DataChangeEvent{tableId=mydb.mytable1, op=INSERT, before=[], after=[1]}"), printed);
+    assertTrue(
+        printed.contains(
+            "out> DataChangeEvent{tableId=mydb.mytable1, op=INSERT, before=[], after=[1]}"),
+        printed);
   }
 
   @Test
@@ -158,22 +177,29 @@ class PipelineTranslatorTest {
               - source-table: mydb.mytable1,mydb.mytable2
                 sink-table: mytable1
             """,
-            Map.of(), Map.of(), Map.of());
+            Map.of(),
+            Map.of(),
+            Map.of());
     Pipeline pipeline = pipeline();
     PipelineTranslator.apply(pipeline, definition);
     pipeline.run().waitUntilFinish();
     List<String> lines = new ArrayList<>(TestPipelineConnectors.COLLECTED.get("route"));
     assertTrue(lines.stream().noneMatch(l -> l.contains("mydb.")), lines.toString());
-    assertEquals(1, lines.stream().filter(l -> l.startsWith("CreateTableEvent{tableId=mytable1,"))
-        .count(), lines.toString());
-    assertTrue(lines.contains("CreateTableEvent{tableId=other.t, schema=(id BIGINT NOT NULL),"
-        + " primaryKeys=[]}"), lines.toString());
+    assertEquals(
+        1,
+        lines.stream().filter(l -> l.startsWith("CreateTableEvent{tableId=mytable1,")).count(),
+        lines.toString());
+    assertTrue(
+        lines.contains(
+            "CreateTableEvent{tableId=other.t, schema=(id BIGINT NOT NULL)," + " primaryKeys=[]}"),
+        lines.toString());
     // both tables' rows follow the merged schema (id, name) of the sink table
-    assertTrue(lines.contains(
-        "DataChangeEvent{tableId=mytable1, op=INSERT, before=[], after=[2, b]}"), lines.toString());
-    assertTrue(lines.contains(
-        "DataChangeEvent{tableId=mytable1, op=INSERT, before=[], after=[1, null]}")
-        || lines.contains("DataChangeEvent{tableId=mytable1, op=INSERT, before=[], after=[1]}"),
+    assertTrue(
+        lines.contains("DataChangeEvent{tableId=mytable1, op=INSERT, before=[], after=[2, b]}"),
+        lines.toString());
+    assertTrue(
+        lines.contains("DataChangeEvent{tableId=mytable1, op=INSERT, before=[], after=[1, null]}")
+            || lines.contains("DataChangeEvent{tableId=mytable1, op=INSERT, before=[], after=[1]}"),
         lines.toString());
     assertFalse(lines.isEmpty());
   }

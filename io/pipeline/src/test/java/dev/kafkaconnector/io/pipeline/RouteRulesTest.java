@@ -28,8 +28,7 @@ class RouteRulesTest {
   void dotSeparatesPartsAndEscapedDotIsAnyCharacter() {
     assertEquals("db\\.orders_.*", RouteRules.toRegex("db.orders_\\.*"));
     RouteRules rules = rules(route("db.orders_\\.*", "ods.<>", "<>"));
-    assertEquals(
-        List.of(TableId.of("ods", "orders_7")), rules.route(TableId.of("db", "orders_7")));
+    assertEquals(List.of(TableId.of("ods", "orders_7")), rules.route(TableId.of("db", "orders_7")));
     // '.' is the separator, not any character: 'dbX' does not match 'db'
     TableId notMatched = TableId.of("dbX", "orders_1");
     assertEquals(List.of(notMatched), rules.route(notMatched));
@@ -44,7 +43,8 @@ class RouteRulesTest {
   @Test
   void everyMatchingRuleApplies() {
     RouteRules rules =
-        rules(route("db.a", "x.a", null), route("db\\.*", "y.<>", "<>"), route("db.a", "x.a", null));
+        rules(
+            route("db.a", "x.a", null), route("db\\.*", "y.<>", "<>"), route("db.a", "x.a", null));
     assertEquals(
         List.of(TableId.of("x", "a"), TableId.of("y", "a")), rules.route(TableId.of("db", "a")));
   }

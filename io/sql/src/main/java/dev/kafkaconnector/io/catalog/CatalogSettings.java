@@ -7,16 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The properties of a Kafka JSON catalog ({@code CREATE CATALOG kc TYPE 'kafka' PROPERTIES
- * (...)}) and the source options of each of its tables. The catalog keys are the spec's: {@code
- * format} (only {@code json}), {@code default-database}, {@code key.fields-prefix} (default
- * {@code key_}), {@code value.fields-prefix} (default {@code value_}; neither a prefix of the
- * other), {@code timestamp-format.standard}, {@code max.fetch.records} (default 100, for the whole
- * topic) and {@code infer-schema.*}; every other key is a source option passed to each table
- * ({@code properties.*} with security settings, {@code scan.startup.mode}, {@code
- * scan.bounded.mode}, ...). Tables start at {@code earliest-offset} unless {@code
- * scan.startup.mode} says otherwise. Parsed when a table is used, never when the catalog is
- * created.
+ * The properties of a Kafka JSON catalog ({@code CREATE CATALOG kc TYPE 'kafka' PROPERTIES (...)})
+ * and the source options of each of its tables. The catalog keys are the spec's: {@code format}
+ * (only {@code json}), {@code default-database}, {@code key.fields-prefix} (default {@code key_}),
+ * {@code value.fields-prefix} (default {@code value_}; neither a prefix of the other), {@code
+ * timestamp-format.standard}, {@code max.fetch.records} (default 100, for the whole topic) and
+ * {@code infer-schema.*}; every other key is a source option passed to each table ({@code
+ * properties.*} with security settings, {@code scan.startup.mode}, {@code scan.bounded.mode}, ...).
+ * Tables start at {@code earliest-offset} unless {@code scan.startup.mode} says otherwise. Parsed
+ * when a table is used, never when the catalog is created.
  */
 final class CatalogSettings implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -37,15 +36,16 @@ final class CatalogSettings implements Serializable {
 
   /** The name of the one database, {@code default-database}, else Beam's {@code default}. */
   String defaultDatabase() {
-    return properties.getOrDefault(DEFAULT_DATABASE, org.apache.beam.sdk.extensions.sql.meta.catalog.Catalog.DEFAULT);
+    return properties.getOrDefault(
+        DEFAULT_DATABASE, org.apache.beam.sdk.extensions.sql.meta.catalog.Catalog.DEFAULT);
   }
 
   /** {@code infer-schema.compacted-topic-as-upsert-table} (default true). */
   boolean compactedAsUpsert() {
     String value = properties.getOrDefault(COMPACTED_AS_UPSERT, "true").trim();
     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-      throw error("property '" + COMPACTED_AS_UPSERT + "' must be true or false, but is '" + value
-          + "'");
+      throw error(
+          "property '" + COMPACTED_AS_UPSERT + "' must be true or false, but is '" + value + "'");
     }
     return Boolean.parseBoolean(value);
   }
@@ -72,15 +72,23 @@ final class CatalogSettings implements Serializable {
   Map<String, String> sourceOptions(String topic) {
     String format = properties.getOrDefault("format", "json").trim();
     if (!format.equals("json")) {
-      throw error("property 'format' must be 'json' (the only format of a Kafka JSON catalog), but"
-          + " is '" + format + "'");
+      throw error(
+          "property 'format' must be 'json' (the only format of a Kafka JSON catalog), but"
+              + " is '"
+              + format
+              + "'");
     }
-    String keyPrefix = properties.getOrDefault(KafkaConnectorOptions.KEY_FIELDS_PREFIX.key(), "key_");
+    String keyPrefix =
+        properties.getOrDefault(KafkaConnectorOptions.KEY_FIELDS_PREFIX.key(), "key_");
     String valuePrefix =
         properties.getOrDefault(KafkaConnectorOptions.VALUE_FIELDS_PREFIX.key(), "value_");
     if (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix)) {
-      throw error("properties 'key.fields-prefix' ('" + keyPrefix + "') and 'value.fields-prefix' ('"
-          + valuePrefix + "') must not be prefixes of one another");
+      throw error(
+          "properties 'key.fields-prefix' ('"
+              + keyPrefix
+              + "') and 'value.fields-prefix' ('"
+              + valuePrefix
+              + "') must not be prefixes of one another");
     }
     Map<String, String> out = new LinkedHashMap<>();
     out.put(KafkaConnectorOptions.SCAN_STARTUP_MODE.key(), "earliest-offset");

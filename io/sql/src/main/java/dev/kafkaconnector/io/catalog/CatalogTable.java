@@ -11,8 +11,8 @@ import org.apache.beam.sdk.values.Row;
 
 /**
  * A topic of a Kafka catalog as a read-only Beam SQL table: SELECT reads it with the schema
- * inferred when the query was planned ({@link InferredRead}), so plan and data agree; INSERT
- * fails, as the spec's catalog tables are sources only.
+ * inferred when the query was planned ({@link InferredRead}), so plan and data agree; INSERT fails,
+ * as the spec's catalog tables are sources only.
  */
 final class CatalogTable extends SchemaBaseBeamTable {
   private static final long serialVersionUID = 1L;
@@ -36,7 +36,10 @@ final class CatalogTable extends SchemaBaseBeamTable {
   @Override
   public POutput buildIOWriter(PCollection<Row> input) {
     throw new UnsupportedOperationException(
-        "Kafka catalog '" + catalog + "' is read-only: cannot INSERT INTO table '" + topic
+        "Kafka catalog '"
+            + catalog
+            + "' is read-only: cannot INSERT INTO table '"
+            + topic
             + "'. Declare a table of type 'kafka-connector' (CREATE EXTERNAL TABLE ... TYPE"
             + " 'kafka-connector') in another catalog to write to the topic");
   }

@@ -18,12 +18,12 @@ import org.apache.beam.sdk.extensions.sql.meta.store.MetaStore;
  * SELECT value_name, `partition`, `offset` FROM cluster1.orders;
  * }</pre>
  *
- * <p>Beam builds every registered catalog class for each {@code CREATE CATALOG}, whatever its
- * type, to ask its {@link #type()}: the constructor only keeps the properties, does no I/O and
- * throws nothing; they are checked when a table is used. The one database is {@code
- * default-database} (Beam's {@code default} is the same database). Read-only: databases and
- * tables cannot be created or dropped. See {@link CatalogSettings} for the properties and {@link
- * TopicMetaStore} for the tables.
+ * <p>Beam builds every registered catalog class for each {@code CREATE CATALOG}, whatever its type,
+ * to ask its {@link #type()}: the constructor only keeps the properties, does no I/O and throws
+ * nothing; they are checked when a table is used. The one database is {@code default-database}
+ * (Beam's {@code default} is the same database). Read-only: databases and tables cannot be created
+ * or dropped. See {@link CatalogSettings} for the properties and {@link TopicMetaStore} for the
+ * tables.
  */
 public final class KafkaCatalog implements Catalog {
   /** The catalog type. */
@@ -75,8 +75,14 @@ public final class KafkaCatalog implements Catalog {
   @Override
   public boolean createDatabase(String database) {
     throw new UnsupportedOperationException(
-        "Kafka catalog '" + name + "' is read-only: CREATE DATABASE " + database + " is not"
-            + " supported; its one database is '" + settings.defaultDatabase() + "'");
+        "Kafka catalog '"
+            + name
+            + "' is read-only: CREATE DATABASE "
+            + database
+            + " is not"
+            + " supported; its one database is '"
+            + settings.defaultDatabase()
+            + "'");
   }
 
   @Override
@@ -88,8 +94,13 @@ public final class KafkaCatalog implements Catalog {
   public void useDatabase(String database) {
     if (!databaseExists(database)) {
       throw new IllegalArgumentException(
-          "Kafka catalog '" + name + "' has one database, '" + settings.defaultDatabase()
-              + "', not '" + database + "'");
+          "Kafka catalog '"
+              + name
+              + "' has one database, '"
+              + settings.defaultDatabase()
+              + "', not '"
+              + database
+              + "'");
     }
     currentDatabase = database;
   }
@@ -97,7 +108,11 @@ public final class KafkaCatalog implements Catalog {
   @Override
   public boolean dropDatabase(String database, boolean cascade) {
     throw new UnsupportedOperationException(
-        "Kafka catalog '" + name + "' is read-only: DROP DATABASE " + database + " is not supported");
+        "Kafka catalog '"
+            + name
+            + "' is read-only: DROP DATABASE "
+            + database
+            + " is not supported");
   }
 
   @Override

@@ -27,8 +27,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * since Beam tables have none) and {@code timestamp} TIMESTAMP_LTZ(3). A compacted topic ({@code
  * cleanup.policy} with {@code compact}) whose sampled keys have JSON columns is, with {@code
  * infer-schema.compacted-topic-as-upsert-table} (default true), an upsert table keyed by its key
- * columns: tombstones are delete rows, and the extra metadata column {@code row-kind} says
- * {@code +U} or {@code -D}, since Beam SQL has no retractions. Read-only.
+ * columns: tombstones are delete rows, and the extra metadata column {@code row-kind} says {@code
+ * +U} or {@code -D}, since Beam SQL has no retractions. Read-only.
  */
 final class TopicMetaStore implements MetaStore {
   static final String TABLE_TYPE = "kafka-catalog";
@@ -58,7 +58,11 @@ final class TopicMetaStore implements MetaStore {
 
   private UnsupportedOperationException readOnly(String what) {
     return new UnsupportedOperationException(
-        "Kafka catalog '" + settings.catalog() + "' is read-only: " + what + " is not supported;"
+        "Kafka catalog '"
+            + settings.catalog()
+            + "' is read-only: "
+            + what
+            + " is not supported;"
             + " its tables are the cluster's topics");
   }
 
@@ -87,21 +91,31 @@ final class TopicMetaStore implements MetaStore {
   private Table table(String topic) {
     InferredRead read = inferred.computeIfAbsent(topic, this::infer);
     ObjectNode properties = JsonNodeFactory.instance.objectNode();
-    read.options().forEach((k, v) -> {
-      if (!dev.kafkaconnector.io.common.Secrets.isSecretOption(k)) {
-        properties.put(k, v);
-      }
-    });
+    read.options()
+        .forEach(
+            (k, v) -> {
+              if (!dev.kafkaconnector.io.common.Secrets.isSecretOption(k)) {
+                properties.put(k, v);
+              }
+            });
     List<String> key = read.primaryKey().isEmpty() ? PRIMARY_KEY : read.primaryKey();
     properties.put("primary-key", String.join(";", key));
     return Table.builder()
         .type(TABLE_TYPE)
         .name(topic)
         .schema(read.outputSchema())
-        .comment("Kafka topic " + topic + " (catalog " + settings.catalog() + ", inferred from "
-            + read.sampledRecords() + " records; metadata columns partition, offset, timestamp"
-            + (read.primaryKey().isEmpty() ? "" : ", row-kind; an upsert table")
-            + "; primary key " + String.join(", ", key) + ")")
+        .comment(
+            "Kafka topic "
+                + topic
+                + " (catalog "
+                + settings.catalog()
+                + ", inferred from "
+                + read.sampledRecords()
+                + " records; metadata columns partition, offset, timestamp"
+                + (read.primaryKey().isEmpty() ? "" : ", row-kind; an upsert table")
+                + "; primary key "
+                + String.join(", ", key)
+                + ")")
         .properties(properties)
         .build();
   }
@@ -123,7 +137,9 @@ final class TopicMetaStore implements MetaStore {
   @Override
   public BeamSqlTable buildBeamSqlTable(Table table) {
     return new CatalogTable(
-        settings.catalog(), table.getName(), inferred.computeIfAbsent(table.getName(), this::infer));
+        settings.catalog(),
+        table.getName(),
+        inferred.computeIfAbsent(table.getName(), this::infer));
   }
 
   @Override

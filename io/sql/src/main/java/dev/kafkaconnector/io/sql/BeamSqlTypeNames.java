@@ -5,11 +5,11 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
 
 /**
- * How a Beam field type is written in Beam SQL's {@code CREATE EXTERNAL TABLE} column list:
- * {@code VARCHAR} for STRING, {@code VARBINARY} for BYTES, {@code TIMESTAMP} for an instant (Beam
- * SQL's TIMESTAMP is a Beam DATETIME, so Flink's {@code TIMESTAMP(p)} and {@code TIMESTAMP_LTZ(p)}
- * both become it), {@code ARRAY<…>}, {@code MAP<…, …>} and {@code ROW<`f` …>} nested. Beam SQL's
- * types carry no length or precision, and nested types no nullability.
+ * How a Beam field type is written in Beam SQL's {@code CREATE EXTERNAL TABLE} column list: {@code
+ * VARCHAR} for STRING, {@code VARBINARY} for BYTES, {@code TIMESTAMP} for an instant (Beam SQL's
+ * TIMESTAMP is a Beam DATETIME, so Flink's {@code TIMESTAMP(p)} and {@code TIMESTAMP_LTZ(p)} both
+ * become it), {@code ARRAY<…>}, {@code MAP<…, …>} and {@code ROW<`f` …>} nested. Beam SQL's types
+ * carry no length or precision, and nested types no nullability.
  */
 final class BeamSqlTypeNames {
   private BeamSqlTypeNames() {}

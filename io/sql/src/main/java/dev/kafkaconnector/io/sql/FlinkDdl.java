@@ -1,13 +1,9 @@
 package dev.kafkaconnector.io.sql;
 
-import dev.kafkaconnector.io.common.ddl.FlinkTable;
-
-import dev.kafkaconnector.io.common.ddl.FlinkDdlParser;
-
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
-import dev.kafkaconnector.io.common.ddl.FlinkDdlScripts;
-
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
+import dev.kafkaconnector.io.common.ddl.FlinkDdlParser;
+import dev.kafkaconnector.io.common.ddl.FlinkDdlScripts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,20 +29,19 @@ import org.apache.beam.sdk.schemas.Schema;
  *
  * <p>What is translated: columns with Flink's types ({@code STRING}, {@code TIMESTAMP_LTZ(3)},
  * {@code ROW<…>}, {@code ARRAY<…>}, {@code MAP<…>}, {@code DECIMAL(p, s)}, {@code NOT NULL},
- * backquoted names, column comments); {@code METADATA [FROM 'key'] [VIRTUAL]} as the table's
- * {@code "metadata"} (and {@code "virtual"}: never written) properties; {@code [CONSTRAINT n]
- * PRIMARY KEY (…) NOT ENFORCED} as {@code "primary-key"} of an upsert-kafka table; {@code
- * WATERMARK FOR ts AS ts - INTERVAL 'n' SECOND} on a column {@code METADATA FROM 'timestamp'} as
- * {@code scan.watermark.strategy = event-time} with {@code scan.watermark.max-out-of-orderness =
- * n s}; the WITH options verbatim (a repeated key: the last value wins, as in Flink); {@code
- * TEMPORARY} and {@code IF NOT EXISTS}; {@code --} and {@code /* *}{@code /} comments.
+ * backquoted names, column comments); {@code METADATA [FROM 'key'] [VIRTUAL]} as the table's {@code
+ * "metadata"} (and {@code "virtual"}: never written) properties; {@code [CONSTRAINT n] PRIMARY KEY
+ * (…) NOT ENFORCED} as {@code "primary-key"} of an upsert-kafka table; {@code WATERMARK FOR ts AS
+ * ts - INTERVAL 'n' SECOND} on a column {@code METADATA FROM 'timestamp'} as {@code
+ * scan.watermark.strategy = event-time} with {@code scan.watermark.max-out-of-orderness = n s}; the
+ * WITH options verbatim (a repeated key: the last value wins, as in Flink); {@code TEMPORARY} and
+ * {@code IF NOT EXISTS}; {@code --} and {@code /* *}{@code /} comments.
  *
  * <p>What is rejected, naming the construct and the table: computed columns ({@code x AS expr}),
- * any other watermark expression or a watermark on another column, a primary key on a plain
- * {@code kafka} table (Flink rejects it too), {@code PARTITIONED BY}, {@code LIKE}, {@code CREATE
- * TABLE … AS}, an enforced primary key, and connectors other than {@code kafka} and {@code
- * upsert-kafka}. The options themselves are checked by the table providers when the translated
- * statement runs.
+ * any other watermark expression or a watermark on another column, a primary key on a plain {@code
+ * kafka} table (Flink rejects it too), {@code PARTITIONED BY}, {@code LIKE}, {@code CREATE TABLE …
+ * AS}, an enforced primary key, and connectors other than {@code kafka} and {@code upsert-kafka}.
+ * The options themselves are checked by the table providers when the translated statement runs.
  */
 public final class FlinkDdl {
   private FlinkDdl() {}
@@ -55,8 +50,8 @@ public final class FlinkDdl {
    * The Beam SQL {@code CREATE EXTERNAL TABLE} statement for one Flink {@code CREATE TABLE}
    * statement (a trailing {@code ;} is allowed).
    *
-   * @throws IllegalArgumentException when the statement cannot be read or uses a construct Beam
-   *     SQL tables cannot express; the message names the construct, the table and the position
+   * @throws IllegalArgumentException when the statement cannot be read or uses a construct Beam SQL
+   *     tables cannot express; the message names the construct, the table and the position
    */
   public static String toBeamSql(String flinkCreateTable) {
     return FlinkDdlTranslator.translate(FlinkDdlParser.parse(flinkCreateTable));
@@ -91,8 +86,7 @@ public final class FlinkDdl {
   /**
    * The statements of a script ({@code ;}-separated, quotes and comments respected), each
    * {@linkplain #rewrite rewritten}: the Flink DDL translated, the rest (queries, {@code INSERT},
-   * {@code SET}, Beam DDL) unchanged, without its trailing {@code ;}. Blank statements are
-   * dropped.
+   * {@code SET}, Beam DDL) unchanged, without its trailing {@code ;}. Blank statements are dropped.
    *
    * @throws IllegalArgumentException as {@link #toBeamSql} does
    */

@@ -1,7 +1,5 @@
 package dev.kafkaconnector.io.sql;
 
-import dev.kafkaconnector.io.common.ddl.FlinkTable;
-
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_STRATEGY;
@@ -16,14 +14,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.formats.options.DurationParser;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.WatermarkStrategy;
+import dev.kafkaconnector.io.common.ddl.FlinkTable;
 import java.time.Duration;
 import java.util.stream.Collectors;
 
 /**
- * Turns a parsed Flink table ({@link FlinkTable}) into Beam SQL's {@code CREATE EXTERNAL TABLE
- * name (columns) TYPE 'kafka-connector' | 'upsert-kafka' [COMMENT '…'] TBLPROPERTIES '{…}'}: the
- * WITH options verbatim, {@code METADATA [FROM] [VIRTUAL]} as {@code "metadata"} and {@code
- * "virtual"}, the primary key as {@code "primary-key"} and the watermark as the source's
+ * Turns a parsed Flink table ({@link FlinkTable}) into Beam SQL's {@code CREATE EXTERNAL TABLE name
+ * (columns) TYPE 'kafka-connector' | 'upsert-kafka' [COMMENT '…'] TBLPROPERTIES '{…}'}: the WITH
+ * options verbatim, {@code METADATA [FROM] [VIRTUAL]} as {@code "metadata"} and {@code "virtual"},
+ * the primary key as {@code "primary-key"} and the watermark as the source's
  * bounded-out-of-orderness policy on the record timestamp. What the tables cannot express is
  * rejected naming the construct and the table.
  */
@@ -57,7 +56,9 @@ final class FlinkDdlTranslator {
           connector == null
               ? "WITH has no 'connector'; this connector declares 'connector' = 'kafka' and"
                   + " 'upsert-kafka' tables"
-              : "'connector' = '" + connector + "' is not a Kafka table; only 'kafka' and"
+              : "'connector' = '"
+                  + connector
+                  + "' is not a Kafka table; only 'kafka' and"
                   + " 'upsert-kafka' tables can be declared here");
     }
     ObjectNode properties = JSON.createObjectNode();
@@ -69,8 +70,7 @@ final class FlinkDdlTranslator {
     if (table.ifNotExists()) {
       out.append("IF NOT EXISTS ");
     }
-    out.append(
-        table.name().stream().map(BeamSqlTypeNames::quote).collect(Collectors.joining(".")));
+    out.append(table.name().stream().map(BeamSqlTypeNames::quote).collect(Collectors.joining(".")));
     out.append(" (");
     for (int i = 0; i < table.columns().size(); i++) {
       out.append(i == 0 ? "" : ", ").append(column(table.columns().get(i)));
@@ -94,8 +94,8 @@ final class FlinkDdlTranslator {
     try {
       type = BeamSqlTypeNames.of(column.type());
     } catch (IllegalArgumentException e) {
-      throw error("column '" + column.name() + "' of type '" + column.typeText() + "': "
-          + e.getMessage());
+      throw error(
+          "column '" + column.name() + "' of type '" + column.typeText() + "': " + e.getMessage());
     }
     StringBuilder out = new StringBuilder(BeamSqlTypeNames.quote(column.name())).append(' ');
     out.append(type);
@@ -121,8 +121,11 @@ final class FlinkDdlTranslator {
     }
     for (String key : new String[] {SQL_METADATA.key(), SQL_VIRTUAL.key(), SQL_PRIMARY_KEY.key()}) {
       if (properties.has(key)) {
-        throw error("WITH option '" + key + "' is a Beam SQL table property; declare it in the"
-            + " column list (METADATA, VIRTUAL, PRIMARY KEY) instead");
+        throw error(
+            "WITH option '"
+                + key
+                + "' is a Beam SQL table property; declare it in the"
+                + " column list (METADATA, VIRTUAL, PRIMARY KEY) instead");
       }
     }
     if (!metadata.isEmpty()) {
@@ -141,9 +144,12 @@ final class FlinkDdlTranslator {
       return;
     }
     if (!upsert) {
-      throw error("PRIMARY KEY " + table.primaryKey() + " NOT ENFORCED is not supported with"
-          + " 'connector' = 'kafka' (as in Flink, a plain Kafka table has no primary key); use"
-          + " 'connector' = 'upsert-kafka'");
+      throw error(
+          "PRIMARY KEY "
+              + table.primaryKey()
+              + " NOT ENFORCED is not supported with"
+              + " 'connector' = 'kafka' (as in Flink, a plain Kafka table has no primary key); use"
+              + " 'connector' = 'upsert-kafka'");
     }
     ArrayNode key = JSON.createArrayNode();
     for (String column : table.primaryKey()) {
@@ -156,8 +162,8 @@ final class FlinkDdlTranslator {
   }
 
   /**
-   * {@code WATERMARK FOR ts AS ts - INTERVAL 'n' unit} on a column of the record timestamp (
-   * {@code METADATA FROM 'timestamp'}) is the source's event-time policy with that bound.
+   * {@code WATERMARK FOR ts AS ts - INTERVAL 'n' unit} on a column of the record timestamp ( {@code
+   * METADATA FROM 'timestamp'}) is the source's event-time policy with that bound.
    */
   private void watermark(ObjectNode properties) {
     FlinkTable.Watermark watermark = table.watermark();
@@ -170,28 +176,48 @@ final class FlinkDdlTranslator {
       throw error(clause + ": '" + watermark.column() + "' is not a column");
     }
     if (!MetadataKey.TIMESTAMP.key().equals(column.metadataKey())) {
-      throw error(clause + " is not supported: the source's event time is the Kafka record"
-          + " timestamp, so the watermark column must be declared METADATA FROM 'timestamp'; '"
-          + column.name() + "' is "
-          + (column.metadataKey() == null
-              ? "a physical column"
-              : "metadata '" + column.metadataKey() + "'"));
+      throw error(
+          clause
+              + " is not supported: the source's event time is the Kafka record"
+              + " timestamp, so the watermark column must be declared METADATA FROM 'timestamp'; '"
+              + column.name()
+              + "' is "
+              + (column.metadataKey() == null
+                  ? "a physical column"
+                  : "metadata '" + column.metadataKey() + "'"));
     }
     if (watermark.delay() == null) {
-      throw error(clause + " is not supported: only '" + watermark.column() + "' and '"
-          + watermark.column() + " - INTERVAL 'n' SECOND' (or MINUTE, HOUR, DAY, MILLISECOND)"
-          + " map to the source's bounded out-of-orderness");
+      throw error(
+          clause
+              + " is not supported: only '"
+              + watermark.column()
+              + "' and '"
+              + watermark.column()
+              + " - INTERVAL 'n' SECOND' (or MINUTE, HOUR, DAY, MILLISECOND)"
+              + " map to the source's bounded out-of-orderness");
     }
-    set(properties, SCAN_WATERMARK_STRATEGY.key(), WatermarkStrategy.EVENT_TIME.toString(), clause,
+    set(
+        properties,
+        SCAN_WATERMARK_STRATEGY.key(),
+        WatermarkStrategy.EVENT_TIME.toString(),
+        clause,
         given -> given.equals(WatermarkStrategy.EVENT_TIME.toString()));
     Duration delay = watermark.delay();
-    String bound = delay.toMillis() % 1000 == 0 ? delay.toSeconds() + " s" : delay.toMillis() + " ms";
-    set(properties, SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS.key(), bound, clause,
+    String bound =
+        delay.toMillis() % 1000 == 0 ? delay.toSeconds() + " s" : delay.toMillis() + " ms";
+    set(
+        properties,
+        SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS.key(),
+        bound,
+        clause,
         given -> durationEquals(given, delay));
   }
 
   private void set(
-      ObjectNode properties, String key, String value, String clause,
+      ObjectNode properties,
+      String key,
+      String value,
+      String clause,
       java.util.function.Predicate<String> agrees) {
     if (properties.has(key)) {
       String given = properties.get(key).asText();

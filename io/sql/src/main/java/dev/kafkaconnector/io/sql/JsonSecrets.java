@@ -4,11 +4,11 @@ import dev.kafkaconnector.io.common.Secrets;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Masks the secret values of a JSON object written as text (Beam SQL's {@code TBLPROPERTIES}),
- * for {@link StatementSecrets}: the value after a key that {@link Secrets#isSecretKey} calls
- * secret, a string or a bare scalar, is replaced as {@link StatementSecrets#maskValue} says, the
- * rest of the text is kept as written. A scanner rather than a JSON parser, so that text a user is
- * still getting right is masked too.
+ * Masks the secret values of a JSON object written as text (Beam SQL's {@code TBLPROPERTIES}), for
+ * {@link StatementSecrets}: the value after a key that {@link Secrets#isSecretKey} calls secret, a
+ * string or a bare scalar, is replaced as {@link StatementSecrets#maskValue} says, the rest of the
+ * text is kept as written. A scanner rather than a JSON parser, so that text a user is still
+ * getting right is masked too.
  */
 final class JsonSecrets {
   private JsonSecrets() {}
@@ -55,7 +55,8 @@ final class JsonSecrets {
         pos++;
       } else {
         int end = pos;
-        while (end < text.length() && "{}[],:\"".indexOf(text.charAt(end)) < 0
+        while (end < text.length()
+            && "{}[],:\"".indexOf(text.charAt(end)) < 0
             && !Character.isWhitespace(text.charAt(end))) {
           end++;
         }

@@ -44,10 +44,18 @@ public final class KafkaConnectorDriver implements Driver {
   public static final String URL_PREFIX = "jdbc:kafkaconnector:";
 
   private static final String BEAM_PREFIX = "jdbc:beam:";
+
   /** Statement methods whose first argument is SQL text. */
   private static final Set<String> SQL_METHODS =
-      Set.of("execute", "executeQuery", "executeUpdate", "executeLargeUpdate", "addBatch",
-          "prepareStatement", "prepareCall", "nativeSQL");
+      Set.of(
+          "execute",
+          "executeQuery",
+          "executeUpdate",
+          "executeLargeUpdate",
+          "addBatch",
+          "prepareStatement",
+          "prepareCall",
+          "nativeSQL");
 
   static {
     try {
@@ -114,8 +122,8 @@ public final class KafkaConnectorDriver implements Driver {
   }
 
   /**
-   * A proxy of {@code target} that rewrites the SQL argument of the statement methods and wraps
-   * the statements it creates; {@code connection} is the proxy connection statements return.
+   * A proxy of {@code target} that rewrites the SQL argument of the statement methods and wraps the
+   * statements it creates; {@code connection} is the proxy connection statements return.
    */
   private static <T> T wrap(Class<T> type, T target, Connection connection) {
     Connection[] self = {connection};
@@ -126,8 +134,10 @@ public final class KafkaConnectorDriver implements Driver {
           }
           return invoke(target, method, args, self[0]);
         };
-    T proxy = type.cast(Proxy.newProxyInstance(
-        KafkaConnectorDriver.class.getClassLoader(), new Class<?>[] {type}, handler));
+    T proxy =
+        type.cast(
+            Proxy.newProxyInstance(
+                KafkaConnectorDriver.class.getClassLoader(), new Class<?>[] {type}, handler));
     return proxy;
   }
 
@@ -148,10 +158,12 @@ public final class KafkaConnectorDriver implements Driver {
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }
-    if (result instanceof CallableStatement s && method.getReturnType() == CallableStatement.class) {
+    if (result instanceof CallableStatement s
+        && method.getReturnType() == CallableStatement.class) {
       return wrap(CallableStatement.class, s, connection);
     }
-    if (result instanceof PreparedStatement s && method.getReturnType() == PreparedStatement.class) {
+    if (result instanceof PreparedStatement s
+        && method.getReturnType() == PreparedStatement.class) {
       return wrap(PreparedStatement.class, s, connection);
     }
     if (result instanceof Statement s && method.getReturnType() == Statement.class) {

@@ -4,9 +4,9 @@ import com.google.auto.service.AutoService;
 import org.apache.beam.sdk.extensions.sql.meta.provider.TableProvider;
 
 /**
- * Beam SQL table type {@code kafka-connector}: a Kafka topic read and written with this
- * connector's options (Flink's {@code 'connector' = 'kafka'}; the type {@code kafka} is Beam's own
- * Kafka table).
+ * Beam SQL table type {@code kafka-connector}: a Kafka topic read and written with this connector's
+ * options (Flink's {@code 'connector' = 'kafka'}; the type {@code kafka} is Beam's own Kafka
+ * table).
  *
  * <pre>{@code
  * CREATE EXTERNAL TABLE kafka_source (id INT, name VARCHAR, age INT)

@@ -25,6 +25,7 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
 
   /** The table type of plain Kafka tables (Flink's {@code 'connector' = 'kafka'}). */
   static final String KAFKA_TYPE = "kafka-connector";
+
   /** The table type of upsert tables (Flink's {@code 'connector' = 'upsert-kafka'}). */
   static final String UPSERT_TYPE = "upsert-kafka";
 
@@ -83,8 +84,12 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
     Schema in = input.getSchema();
     if (in.getFieldCount() != schema.getFieldCount()) {
       throw new IllegalArgumentException(
-          "Table '" + definition.name() + "': INSERT gives " + in.getFieldCount()
-              + " columns, the table has " + schema.getFieldCount());
+          "Table '"
+              + definition.name()
+              + "': INSERT gives "
+              + in.getFieldCount()
+              + " columns, the table has "
+              + schema.getFieldCount());
     }
     int[] positions = new int[target.getFieldCount()];
     for (int i = 0; i < positions.length; i++) {
@@ -109,8 +114,14 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
       Schema.FieldType actual = produced.getField(at).getType();
       if (!actual.equivalent(column.getType(), EquivalenceNullablePolicy.IGNORE)) {
         throw new IllegalArgumentException(
-            "Table '" + definition.name() + "': column '" + column.getName() + "' is declared "
-                + column.getType() + " but is read as " + actual
+            "Table '"
+                + definition.name()
+                + "': column '"
+                + column.getName()
+                + "' is declared "
+                + column.getType()
+                + " but is read as "
+                + actual
                 + " (check the type of its metadata key in key 'metadata')");
       }
       positions[i] = at;

@@ -6,8 +6,8 @@ import org.apache.beam.sdk.extensions.sql.meta.provider.InMemoryMetaTableProvide
 
 /**
  * What the two table providers share: a declaration is checked when the table is created (so that
- * {@code CREATE EXTERNAL TABLE} fails on a bad TBLPROPERTIES, naming the key and table), and
- * turned into a {@link KafkaSqlTable} when a query uses it. No I/O happens before a query runs.
+ * {@code CREATE EXTERNAL TABLE} fails on a bad TBLPROPERTIES, naming the key and table), and turned
+ * into a {@link KafkaSqlTable} when a query uses it. No I/O happens before a query runs.
  */
 abstract class KafkaTableProviders extends InMemoryMetaTableProvider {
 

@@ -13,8 +13,8 @@ import org.apache.beam.sdk.values.Row;
 /**
  * Gives rows another schema by taking their fields at given positions: the table's column order
  * from the reader's (physical columns, then metadata), or the sink's columns from the rows of an
- * INSERT (whose field names are the query's). Values are passed as they are; the caller checks
- * that the types agree.
+ * INSERT (whose field names are the query's). Values are passed as they are; the caller checks that
+ * the types agree.
  */
 final class RowReshape extends PTransform<PCollection<Row>, PCollection<Row>> {
   private static final long serialVersionUID = 1L;

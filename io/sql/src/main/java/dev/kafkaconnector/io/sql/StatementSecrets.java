@@ -1,8 +1,7 @@
 package dev.kafkaconnector.io.sql;
 
-import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
-
 import dev.kafkaconnector.io.common.Secrets;
+import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Kind;
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
 import java.util.List;
@@ -18,12 +17,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * <p>Keys are judged by {@link Secrets#isSecretKey} (declared options by their declaration, other
  * keys such as {@code properties.ssl.truststore.password} or {@code
- * avro-confluent.basic-auth.user-info} by their name). A JAAS configuration ({@code
- * *.jaas.config}) keeps its login module and user name, its password becomes {@code
- * password="******"} ({@link Secrets#maskJaas}), so that the masked statement can be recalled and
- * edited; any other secret value becomes {@code '******'}. The text is only split into tokens, not
- * parsed, so invalid or unfinished statements are masked too; the rest of the text is kept as
- * written.
+ * avro-confluent.basic-auth.user-info} by their name). A JAAS configuration ({@code *.jaas.config})
+ * keeps its login module and user name, its password becomes {@code password="******"} ({@link
+ * Secrets#maskJaas}), so that the masked statement can be recalled and edited; any other secret
+ * value becomes {@code '******'}. The text is only split into tokens, not parsed, so invalid or
+ * unfinished statements are masked too; the rest of the text is kept as written.
  */
 public final class StatementSecrets {
   private StatementSecrets() {}
@@ -69,8 +67,8 @@ public final class StatementSecrets {
   }
 
   /**
-   * The masked form of the value of secret key {@code key}: a JAAS configuration without the
-   * values of its secret options, anything else {@link Secrets#MASK}.
+   * The masked form of the value of secret key {@code key}: a JAAS configuration without the values
+   * of its secret options, anything else {@link Secrets#MASK}.
    */
   static String maskValue(String key, String value) {
     return key.toLowerCase(Locale.ROOT).endsWith("jaas.config")

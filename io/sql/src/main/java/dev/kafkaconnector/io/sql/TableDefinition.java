@@ -26,9 +26,9 @@ import org.apache.beam.sdk.schemas.Schema;
 
 /**
  * One Kafka table as declared in Beam SQL: its columns, the connector options of its TBLPROPERTIES,
- * its metadata columns and primary key. Knows how the table reads (physical columns by the
- * formats, metadata columns after them) and writes (writable metadata as record metadata,
- * read-only metadata left out), and checks the declaration naming the table.
+ * its metadata columns and primary key. Knows how the table reads (physical columns by the formats,
+ * metadata columns after them) and writes (writable metadata as record metadata, read-only metadata
+ * left out), and checks the declaration naming the table.
  *
  * @param name the table name, for messages
  * @param schema the table's columns in declaration order
@@ -59,8 +59,7 @@ record TableDefinition(
           FormatSelection formats = new FormatSelection(options);
           Map<String, ConfigOption<?>> declared = new LinkedHashMap<>();
           KafkaConnectorOptions.allOptions().forEach(o -> declared.putIfAbsent(o.key(), o));
-          OptionKeys.check(
-              options, "table", List.copyOf(declared.values()), formats, key -> null);
+          OptionKeys.check(options, "table", List.copyOf(declared.values()), formats, key -> null);
           Configuration conf = Configuration.of(options);
           declared.values().forEach(conf::getOptional);
           checkFormatOptions(formats.valueFormat(), formats.valueOptions());
@@ -93,7 +92,8 @@ record TableDefinition(
     KafkaConnectorRead read =
         KafkaConnectorIO.read()
             .withOptions(
-                optionsOf(KafkaConnectorOptions.sourceOptions(), KafkaConnectorOptions.sinkOptions()))
+                optionsOf(
+                    KafkaConnectorOptions.sourceOptions(), KafkaConnectorOptions.sinkOptions()))
             .withSchema(physicalSchema());
     boolean changelog = !upsert() && isChangelog();
     for (Schema.Field field : schema.getFields()) {
@@ -133,7 +133,8 @@ record TableDefinition(
     KafkaConnectorWrite write =
         KafkaConnectorIO.write()
             .withOptions(
-                optionsOf(KafkaConnectorOptions.sinkOptions(), KafkaConnectorOptions.sourceOptions()));
+                optionsOf(
+                    KafkaConnectorOptions.sinkOptions(), KafkaConnectorOptions.sourceOptions()));
     for (MetadataColumn column : metadata) {
       String key = writeKey(column.key());
       if (key != null && !virtual.contains(column.name())) {
@@ -147,8 +148,8 @@ record TableDefinition(
   }
 
   /**
-   * The options without those that only the other role declares: one table is read and written,
-   * so its TBLPROPERTIES hold both the scan.* and the sink.* options.
+   * The options without those that only the other role declares: one table is read and written, so
+   * its TBLPROPERTIES hold both the scan.* and the sink.* options.
    */
   private Map<String, String> optionsOf(List<ConfigOption<?>> role, List<ConfigOption<?>> other) {
     java.util.Set<String> otherOnly = new java.util.HashSet<>();
@@ -205,7 +206,10 @@ record TableDefinition(
         || key.equals(MetadataColumn.VALUE_PREFIX + FormatMetadata.ROW_KIND)) {
       return FormatMetadata.ROW_KIND;
     }
-    return MetadataKey.fromKey(key).filter(MetadataKey::writable).map(MetadataKey::key).orElse(null);
+    return MetadataKey.fromKey(key)
+        .filter(MetadataKey::writable)
+        .map(MetadataKey::key)
+        .orElse(null);
   }
 
   private static void checkFormatOptions(FormatFactory format, Configuration conf) {
@@ -222,10 +226,18 @@ record TableDefinition(
             || (column.isFormatMetadata() && formatKeys.contains(column.formatKey()));
     if (!known) {
       throw new IllegalArgumentException(
-          "key '" + KafkaConnectorOptions.SQL_METADATA.key() + "': column '" + column.name()
-              + "' maps to unknown metadata key '" + key + "'; known keys: "
-              + MetadataKey.allKeys() + ", row-kind, and of format '" + valueFormat.identifier()
-              + "': " + formatKeys.stream().map(k -> MetadataColumn.VALUE_PREFIX + k).toList());
+          "key '"
+              + KafkaConnectorOptions.SQL_METADATA.key()
+              + "': column '"
+              + column.name()
+              + "' maps to unknown metadata key '"
+              + key
+              + "'; known keys: "
+              + MetadataKey.allKeys()
+              + ", row-kind, and of format '"
+              + valueFormat.identifier()
+              + "': "
+              + formatKeys.stream().map(k -> MetadataColumn.VALUE_PREFIX + k).toList());
     }
   }
 }

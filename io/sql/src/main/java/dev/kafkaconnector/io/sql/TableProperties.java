@@ -22,9 +22,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Reads a Beam SQL table declaration into a {@link TableDefinition}: the TBLPROPERTIES JSON object
  * becomes the connector's options (keys verbatim; JSON strings, numbers and booleans as their
- * text), {@code "metadata"} the metadata columns, {@code "primary-key"} the primary key, and
- * {@code LOCATION} the topic. Errors name the key and the table; values are never quoted, as some
- * are secrets.
+ * text), {@code "metadata"} the metadata columns, {@code "primary-key"} the primary key, and {@code
+ * LOCATION} the topic. Errors name the key and the table; values are never quoted, as some are
+ * secrets.
  */
 final class TableProperties {
   private TableProperties() {}
@@ -65,7 +65,12 @@ final class TableProperties {
       String topic = options.get(TOPIC.key());
       if (topic != null && !topic.equals(location)) {
         throw error(
-            name, "LOCATION '" + location + "' and key 'topic' ('" + topic + "') disagree; give"
+            name,
+            "LOCATION '"
+                + location
+                + "' and key 'topic' ('"
+                + topic
+                + "') disagree; give"
                 + " the topic once");
       }
       options.put(TOPIC.key(), location);
@@ -74,39 +79,71 @@ final class TableProperties {
     String implied = upsert ? "upsert-kafka" : "kafka";
     if (connector != null && !connector.trim().equals(implied)) {
       throw error(
-          name, "key 'connector' is '" + connector + "' but a table of TYPE '"
-              + (upsert ? KafkaSqlTable.UPSERT_TYPE : KafkaSqlTable.KAFKA_TYPE) + "' is '"
-              + implied + "'; leave it out or use the other table type");
+          name,
+          "key 'connector' is '"
+              + connector
+              + "' but a table of TYPE '"
+              + (upsert ? KafkaSqlTable.UPSERT_TYPE : KafkaSqlTable.KAFKA_TYPE)
+              + "' is '"
+              + implied
+              + "'; leave it out or use the other table type");
     }
     options.put(CONNECTOR.key(), implied);
     if (upsert && primaryKey.isEmpty()) {
       throw error(
-          name, "key '" + SQL_PRIMARY_KEY.key() + "' is required for TYPE '"
-              + KafkaSqlTable.UPSERT_TYPE + "', for example \"primary-key\": \"id\"");
+          name,
+          "key '"
+              + SQL_PRIMARY_KEY.key()
+              + "' is required for TYPE '"
+              + KafkaSqlTable.UPSERT_TYPE
+              + "', for example \"primary-key\": \"id\"");
     }
     for (String column : primaryKey) {
       if (!table.getSchema().hasField(column)) {
         throw error(
-            name, "key '" + SQL_PRIMARY_KEY.key() + "' names column '" + column + "', which is"
-                + " not a column of the table " + table.getSchema().getFieldNames());
+            name,
+            "key '"
+                + SQL_PRIMARY_KEY.key()
+                + "' names column '"
+                + column
+                + "', which is"
+                + " not a column of the table "
+                + table.getSchema().getFieldNames());
       }
     }
     for (MetadataColumn column : listed) {
       if (!table.getSchema().hasField(column.name())) {
         throw error(
-            name, "key '" + SQL_METADATA.key() + "' maps column '" + column.name() + "', which is"
-                + " not a column of the table " + table.getSchema().getFieldNames());
+            name,
+            "key '"
+                + SQL_METADATA.key()
+                + "' maps column '"
+                + column.name()
+                + "', which is"
+                + " not a column of the table "
+                + table.getSchema().getFieldNames());
       }
     }
     for (String column : virtual) {
       if (listed.stream().noneMatch(m -> m.name().equals(column))) {
         throw error(
-            name, "key '" + SQL_VIRTUAL.key() + "' names column '" + column + "', which is not a"
-                + " metadata column (key '" + SQL_METADATA.key() + "')");
+            name,
+            "key '"
+                + SQL_VIRTUAL.key()
+                + "' names column '"
+                + column
+                + "', which is not a"
+                + " metadata column (key '"
+                + SQL_METADATA.key()
+                + "')");
       }
     }
     return new TableDefinition(
-        name, table.getSchema(), options, List.copyOf(listed), List.copyOf(primaryKey),
+        name,
+        table.getSchema(),
+        options,
+        List.copyOf(listed),
+        List.copyOf(primaryKey),
         List.copyOf(virtual));
   }
 
@@ -123,23 +160,33 @@ final class TableProperties {
       return value.asText();
     }
     throw error(
-        table, "key '" + key + "' must be a JSON string, number or boolean, but is "
-            + describe(value));
+        table,
+        "key '" + key + "' must be a JSON string, number or boolean, but is " + describe(value));
   }
 
   private static List<MetadataColumn> metadataColumns(String table, JsonNode value) {
     if (!value.isObject()) {
       throw error(
-          table, "key '" + SQL_METADATA.key() + "' must be a JSON object of column name to"
-              + " metadata key, for example {\"ts\": \"timestamp\"}, but is " + describe(value));
+          table,
+          "key '"
+              + SQL_METADATA.key()
+              + "' must be a JSON object of column name to"
+              + " metadata key, for example {\"ts\": \"timestamp\"}, but is "
+              + describe(value));
     }
     List<MetadataColumn> columns = new ArrayList<>();
-    value.fields()
+    value
+        .fields()
         .forEachRemaining(
             e -> {
               if (!e.getValue().isTextual() || e.getValue().textValue().isBlank()) {
                 throw error(
-                    table, "key '" + SQL_METADATA.key() + "': column '" + e.getKey() + "' must map"
+                    table,
+                    "key '"
+                        + SQL_METADATA.key()
+                        + "': column '"
+                        + e.getKey()
+                        + "' must map"
                         + " to a metadata key (a JSON string), but maps to "
                         + describe(e.getValue()));
               }
@@ -159,15 +206,23 @@ final class TableProperties {
       for (JsonNode element : value) {
         if (!element.isTextual()) {
           throw error(
-              table, "key '" + listKey + "' must list column names (JSON strings),"
-                  + " but holds " + describe(element));
+              table,
+              "key '"
+                  + listKey
+                  + "' must list column names (JSON strings),"
+                  + " but holds "
+                  + describe(element));
         }
         columns.add(element.textValue().trim());
       }
     } else {
       throw error(
-          table, "key '" + listKey + "' must be a ';'-separated string or a JSON"
-              + " array of column names, but is " + describe(value));
+          table,
+          "key '"
+              + listKey
+              + "' must be a ';'-separated string or a JSON"
+              + " array of column names, but is "
+              + describe(value));
     }
     if (columns.isEmpty()) {
       throw error(table, "key '" + listKey + "' names no column");
@@ -176,6 +231,8 @@ final class TableProperties {
   }
 
   private static String describe(@Nullable JsonNode value) {
-    return value == null ? "missing" : "a JSON " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    return value == null
+        ? "missing"
+        : "a JSON " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
   }
 }

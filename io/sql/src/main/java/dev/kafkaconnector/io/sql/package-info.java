@@ -6,12 +6,12 @@
  * the connector's option keys verbatim, plus {@code "metadata"} (column name to metadata key) and
  * {@code "primary-key"} (upsert tables).
  *
- * <p>Flink's {@code CREATE TABLE … WITH ('connector' = 'kafka' | 'upsert-kafka', …)} is accepted
- * as is: {@link dev.kafkaconnector.io.sql.FlinkDdl} translates it into that statement, and the JDBC
+ * <p>Flink's {@code CREATE TABLE … WITH ('connector' = 'kafka' | 'upsert-kafka', …)} is accepted as
+ * is: {@link dev.kafkaconnector.io.sql.FlinkDdl} translates it into that statement, and the JDBC
  * driver {@link dev.kafkaconnector.io.sql.KafkaConnectorDriver} ({@code jdbc:kafkaconnector:},
  * Beam's driver with the translation in front) runs it.
  *
- * <p>Beam SQL is an optional dependency of this module: these classes are only loaded when it is
- * on the class path.
+ * <p>Beam SQL is an optional dependency of this module: these classes are only loaded when it is on
+ * the class path.
  */
 package dev.kafkaconnector.io.sql;

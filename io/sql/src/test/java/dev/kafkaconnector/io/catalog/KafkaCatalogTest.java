@@ -36,8 +36,9 @@ class KafkaCatalogTest {
   @Test
   void oneDatabaseAndReadOnly() {
     KafkaCatalog catalog =
-        new KafkaCatalog("kc", Map.of("properties.bootstrap.servers", "127.0.0.1:1",
-            "default-database", "cluster1"));
+        new KafkaCatalog(
+            "kc",
+            Map.of("properties.bootstrap.servers", "127.0.0.1:1", "default-database", "cluster1"));
     assertEquals("cluster1", catalog.currentDatabase());
     assertTrue(catalog.databaseExists("cluster1"));
     assertTrue(catalog.databaseExists("default"));
@@ -51,11 +52,23 @@ class KafkaCatalogTest {
   @Test
   void tableOptionsFromCatalogProperties() {
     CatalogSettings settings =
-        new CatalogSettings("kc", Map.of(
-            "type", "kafka", "properties.bootstrap.servers", "h:1", "format", "json",
-            "timestamp-format.standard", "ISO-8601", "max.fetch.records", "10",
-            "infer-schema.compacted-topic-as-upsert-table", "true",
-            "scan.bounded.mode", "latest-offset"));
+        new CatalogSettings(
+            "kc",
+            Map.of(
+                "type",
+                "kafka",
+                "properties.bootstrap.servers",
+                "h:1",
+                "format",
+                "json",
+                "timestamp-format.standard",
+                "ISO-8601",
+                "max.fetch.records",
+                "10",
+                "infer-schema.compacted-topic-as-upsert-table",
+                "true",
+                "scan.bounded.mode",
+                "latest-offset"));
     Map<String, String> options = settings.sourceOptions("orders");
     assertEquals("orders", options.get("topic"));
     assertEquals("key_", options.get("key.fields-prefix"));
@@ -66,11 +79,17 @@ class KafkaCatalogTest {
     assertFalse(options.containsKey("max.fetch.records"));
     assertEquals(10, settings.maxFetchRecords());
     IllegalArgumentException prefixes =
-        assertThrows(IllegalArgumentException.class,
-            () -> new CatalogSettings("kc", Map.of("key.fields-prefix", "test1_",
-                "value.fields-prefix", "test1_value_")).sourceOptions("t"));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new CatalogSettings(
+                        "kc",
+                        Map.of(
+                            "key.fields-prefix", "test1_", "value.fields-prefix", "test1_value_"))
+                    .sourceOptions("t"));
     assertTrue(prefixes.getMessage().contains("Kafka catalog 'kc'"), prefixes.getMessage());
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new CatalogSettings("kc", Map.of("format", "csv")).sourceOptions("t"));
   }
 }

@@ -12,16 +12,18 @@ import org.apache.beam.sdk.extensions.sql.meta.Table;
 import org.apache.beam.sdk.schemas.Schema;
 
 /**
- * Runs translated Flink DDL in a Beam SQL environment with both table providers, as
- * SqlTransform and the JDBC driver would, and keeps the tables they were asked to create. No
- * broker: creating a table reads and writes nothing.
+ * Runs translated Flink DDL in a Beam SQL environment with both table providers, as SqlTransform
+ * and the JDBC driver would, and keeps the tables they were asked to create. No broker: creating a
+ * table reads and writes nothing.
  */
 final class FlinkDdlRun {
   private final Capturing kafka = new Capturing(false);
   private final Capturing upsert = new Capturing(true);
   private final BeamSqlEnv env = BeamSqlEnv.inMemory(kafka, upsert);
+
   /** The Beam statement of each table created, by table name. */
   final Map<String, String> statements = new LinkedHashMap<>();
+
   private final Map<String, Table> tables = new LinkedHashMap<>();
 
   /** Translates and creates one Flink table; returns what the provider got. */
@@ -58,8 +60,7 @@ final class FlinkDdlRun {
   /** The table's TBLPROPERTIES as strings (objects and arrays as their JSON). */
   static Map<String, String> properties(Table table) {
     Map<String, String> out = new LinkedHashMap<>();
-    table.getProperties().fields().forEachRemaining(
-        e -> out.put(e.getKey(), text(e.getValue())));
+    table.getProperties().fields().forEachRemaining(e -> out.put(e.getKey(), text(e.getValue())));
     return out;
   }
 

@@ -11,15 +11,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every CREATE TABLE of the French SQL connector page (spec 000) with {@code 'connector' =
- * 'kafka'}, pasted as printed; only the page's placeholders are replaced ({@code ...} by columns
- * or options, {@code <yourKafkaBrokers>} by an address). Each is translated and created in a Beam
- * SQL environment with the connector's table providers (no broker).
+ * 'kafka'}, pasted as printed; only the page's placeholders are replaced ({@code ...} by columns or
+ * options, {@code <yourKafkaBrokers>} by an address). Each is translated and created in a Beam SQL
+ * environment with the connector's table providers (no broker).
  */
 class FlinkDdlSpec000Test {
 
   @Test
   void sqlSectionKafkaTable() {
-    Table t = new FlinkDdlRun().create("""
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TABLE KafkaTable (
           `user_id` BIGINT,
           `item_id` BIGINT,
@@ -37,17 +40,32 @@ class FlinkDdlSpec000Test {
     assertEquals("kafka-connector", t.getType());
     assertColumns(t, "user_id BIGINT", "item_id BIGINT", "behavior VARCHAR", "ts TIMESTAMP");
     assertEquals(
-        Map.of("connector", "kafka", "topic", "user_behavior",
-            "properties.bootstrap.servers", "localhost:9092", "properties.group.id", "testGroup",
-            "scan.startup.mode", "earliest-offset", "format", "csv",
-            "metadata", "{\"ts\":\"timestamp\"}", "virtual", "[\"ts\"]"),
+        Map.of(
+            "connector",
+            "kafka",
+            "topic",
+            "user_behavior",
+            "properties.bootstrap.servers",
+            "localhost:9092",
+            "properties.group.id",
+            "testGroup",
+            "scan.startup.mode",
+            "earliest-offset",
+            "format",
+            "csv",
+            "metadata",
+            "{\"ts\":\"timestamp\"}",
+            "virtual",
+            "[\"ts\"]"),
         properties(t));
   }
 
   @Test
   void metadataColumnsSourceAndSink() {
     FlinkDdlRun run = new FlinkDdlRun();
-    Table source = run.create("""
+    Table source =
+        run.create(
+            """
         CREATE TABLE kafka_source (
           -- Read the message topic as the `record_topic` column
           `record_topic` STRING NOT NULL METADATA FROM 'topic' VIRTUAL,
@@ -60,14 +78,17 @@ class FlinkDdlSpec000Test {
           'connector' = 'kafka',
           'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:9092', 'format' = 'json'
         );""");
-    assertColumns(source, "record_topic VARCHAR", "ts TIMESTAMP", "record_offset BIGINT",
-        "id INTEGER");
-    assertEquals("{\"record_topic\":\"topic\",\"ts\":\"timestamp\",\"record_offset\":\"offset\"}",
+    assertColumns(
+        source, "record_topic VARCHAR", "ts TIMESTAMP", "record_offset BIGINT", "id INTEGER");
+    assertEquals(
+        "{\"record_topic\":\"topic\",\"ts\":\"timestamp\",\"record_offset\":\"offset\"}",
         properties(source).get("metadata"));
     assertEquals("[\"record_topic\",\"ts\",\"record_offset\"]", properties(source).get("virtual"));
     // The page's comment says the sink writes ts as the record timestamp, yet declares it
     // VIRTUAL: as in Flink, a VIRTUAL column is not written (without VIRTUAL it is, see below).
-    Table sink = run.create("""
+    Table sink =
+        run.create(
+            """
         CREATE TABLE kafka_sink (
           -- Write the timestamp from the `ts` column as the ProducerRecord's timestamp to Kafka
           `ts` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL,
@@ -78,13 +99,15 @@ class FlinkDdlSpec000Test {
         );""");
     assertEquals("[\"ts\"]", properties(sink).get("virtual"));
     assertEquals(
-        "[id]",
-        TableProperties.parse(sink, false).writeSchema().getFieldNames().toString());
+        "[id]", TableProperties.parse(sink, false).writeSchema().getFieldNames().toString());
   }
 
   @Test
   void securitySaslPlain() {
-    Table t = new FlinkDdlRun().create("""
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TABLE KafkaTable (
           `user_id` BIGINT,
           `item_id` BIGINT,
@@ -109,7 +132,10 @@ class FlinkDdlSpec000Test {
 
   @Test
   void securitySaslSslWithBlockComments() {
-    Table t = new FlinkDdlRun().create("""
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TABLE KafkaTable (
           `user_id` BIGINT,
           `item_id` BIGINT,
@@ -139,14 +165,18 @@ class FlinkDdlSpec000Test {
     Map<String, String> p = properties(t);
     assertEquals("", p.get("properties.ssl.endpoint.identification.algorithm"));
     assertEquals("SCRAM-SHA-256", p.get("properties.sasl.mechanism"));
-    assertEquals("/flink/usrlib/kafka.client.keystore.jks", p.get("properties.ssl.keystore.location"));
+    assertEquals(
+        "/flink/usrlib/kafka.client.keystore.jks", p.get("properties.ssl.keystore.location"));
     assertEquals(13, p.size(), p.keySet().toString());
   }
 
   @Test
   void startupOffsetsRepeatedKeysLastWins() {
     // The page lists the alternatives in one WITH; as in Flink, the last value of a key wins.
-    Table t = new FlinkDdlRun().create("""
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TEMPORARY TABLE kafka_source (
           id INT
         ) WITH (
@@ -171,14 +201,15 @@ class FlinkDdlSpec000Test {
     Map<String, String> p = properties(t);
     assertEquals("specific-offsets", p.get("scan.startup.mode"));
     assertEquals("latest", p.get("properties.auto.offset.reset"));
-    assertEquals("partition:0,offset:42;partition:1,offset:300",
-        p.get("scan.startup.specific-offsets"));
+    assertEquals(
+        "partition:0,offset:42;partition:1,offset:300", p.get("scan.startup.specific-offsets"));
   }
 
   @Test
   void examplesCsvSourceAndSink() {
     FlinkDdlRun run = new FlinkDdlRun();
-    run.createAll("""
+    run.createAll(
+        """
         CREATE TEMPORARY TABLE kafka_source (
           id INT,
           name STRING,
@@ -214,7 +245,8 @@ class FlinkDdlSpec000Test {
   void partitionOffsetPrimaryKeyOnAPlainKafkaTableIsRejected() {
     // The vendor's schema-evolution example: a primary key on a plain kafka table, which Flink's
     // Kafka connector and this one reject (only upsert-kafka tables have a primary key).
-    rejects("""
+    rejects(
+        """
         CREATE TEMPORARY TABLE kafkaTable (
           `offset` INT NOT NULL METADATA,
           `part` BIGINT NOT NULL METADATA FROM 'partition',
@@ -228,13 +260,17 @@ class FlinkDdlSpec000Test {
           'json.infer-schema.flatten-nested-columns.enable' = 'true'
             -- Optional. Flattens all nested columns.
         );""",
-        "Flink DDL of table 'kafkaTable'", "PRIMARY KEY [part, offset]",
+        "Flink DDL of table 'kafkaTable'",
+        "PRIMARY KEY [part, offset]",
         "'connector' = 'kafka'");
   }
 
   @Test
   void keyAndValueFieldsWithPrefixes() {
-    Table t = new FlinkDdlRun().create("""
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TEMPORARY TABLE kafkaTable (
           `key_id` INT NOT NULL,
           `val_name` VARCHAR(200)
@@ -257,7 +293,8 @@ class FlinkDdlSpec000Test {
 
   @Test
   void computedColumnIsRejected() {
-    rejects("""
+    rejects(
+        """
         CREATE TEMPORARY TABLE kafkaTable (
           `distinct_id` INT NOT NULL,
           `properties` STRING,
@@ -273,23 +310,30 @@ class FlinkDdlSpec000Test {
           'key.fields' = 'key_id',
           'key.fields-prefix' = 'key_'
         );""",
-        "Flink DDL of table 'kafkaTable'", "computed column 'date' AS CAST(`timestamp` AS DATE)",
-        "not supported", "line 5, column 10");
+        "Flink DDL of table 'kafkaTable'",
+        "computed column 'date' AS CAST(`timestamp` AS DATE)",
+        "not supported",
+        "line 5, column 10");
   }
 
   @Test
   void hologresCreateTableAsIsNotAKafkaTable() {
-    rejects("""
+    rejects(
+        """
         CREATE TABLE IF NOT EXISTS hologres.kafka.`sync_kafka`
         WITH (
           'connector' = 'hologres'
         ) AS TABLE vvp.`default`.kafkaTable;""",
-        "table 'hologres.kafka.sync_kafka'", "without a column list");
+        "table 'hologres.kafka.sync_kafka'",
+        "without a column list");
   }
 
   @Test
   void nestedJsonRow() {
-    Table t = new FlinkDdlRun().create("""
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TEMPORARY TABLE kafka_source (
           id          VARCHAR,
           `name`      VARCHAR,
@@ -301,7 +345,7 @@ class FlinkDdlSpec000Test {
           'scan.startup.mode' = 'earliest-offset',
           'format' = 'json'
         );""");
-    assertColumns(t, "id VARCHAR", "name VARCHAR",
-        "properties ROW<`owner` VARCHAR, `engine` VARCHAR>");
+    assertColumns(
+        t, "id VARCHAR", "name VARCHAR", "properties ROW<`owner` VARCHAR, `engine` VARCHAR>");
   }
 }

@@ -43,20 +43,39 @@ class FlinkDdlTest {
     assertEquals("my table", t.getName());
     assertEquals("upsert-kafka", t.getType());
     assertEquals("a table", t.getComment());
-    assertColumns(t, "id BIGINT", "name VARCHAR", "amount DECIMAL",
+    assertColumns(
+        t,
+        "id BIGINT",
+        "name VARCHAR",
+        "amount DECIMAL",
         "nested ROW<`a` INTEGER, `b` ARRAY<VARCHAR>, `c d` MAP<VARCHAR, ROW<`x` VARBINARY>>>",
-        "ts TIMESTAMP", "partition INTEGER", "hdrs MAP<VARCHAR, VARBINARY>");
+        "ts TIMESTAMP",
+        "partition INTEGER",
+        "hdrs MAP<VARCHAR, VARBINARY>");
     assertFalse(t.getSchema().getField("id").getType().getNullable());
     assertTrue(t.getSchema().getField("name").getType().getNullable());
     assertEquals(
-        Map.of("connector", "upsert-kafka", "topic", "orders",
-            "properties.bootstrap.servers", "h:9092", "key.format", "json",
-            "value.format", "json",
-            "metadata", "{\"ts\":\"timestamp\",\"partition\":\"partition\",\"hdrs\":\"headers\"}",
-            "virtual", "[\"ts\",\"partition\"]",
-            "primary-key", "[\"id\"]",
-            "scan.watermark.strategy", "event-time",
-            "scan.watermark.max-out-of-orderness", "5 s"),
+        Map.of(
+            "connector",
+            "upsert-kafka",
+            "topic",
+            "orders",
+            "properties.bootstrap.servers",
+            "h:9092",
+            "key.format",
+            "json",
+            "value.format",
+            "json",
+            "metadata",
+            "{\"ts\":\"timestamp\",\"partition\":\"partition\",\"hdrs\":\"headers\"}",
+            "virtual",
+            "[\"ts\",\"partition\"]",
+            "primary-key",
+            "[\"id\"]",
+            "scan.watermark.strategy",
+            "event-time",
+            "scan.watermark.max-out-of-orderness",
+            "5 s"),
         properties(t));
   }
 
@@ -74,18 +93,28 @@ class FlinkDdlTest {
 
   @Test
   void watermarkBounds() {
-    String table = "CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', WATERMARK FOR ts AS ";
+    String table =
+        "CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', WATERMARK FOR ts AS ";
     assertEquals("0 s", watermarkBound(table + "ts)" + WITH));
     assertEquals("500 ms", watermarkBound(table + "ts - INTERVAL '0.5' SECOND)" + WITH));
     assertEquals("120 s", watermarkBound(table + "`ts` - INTERVAL '2' MINUTE)" + WITH));
     // agrees with the WITH option
-    assertEquals("5s", watermarkBound(table + "ts - INTERVAL '5' SECOND)"
-        + WITH.replace(")", ", 'scan.watermark.max-out-of-orderness' = '5s')")));
-    rejects(table + "ts - INTERVAL '5' SECOND)"
+    assertEquals(
+        "5s",
+        watermarkBound(
+            table
+                + "ts - INTERVAL '5' SECOND)"
+                + WITH.replace(")", ", 'scan.watermark.max-out-of-orderness' = '5s')")));
+    rejects(
+        table
+            + "ts - INTERVAL '5' SECOND)"
             + WITH.replace(")", ", 'scan.watermark.max-out-of-orderness' = '1 s')"),
-        "table 't'", "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND disagrees",
+        "table 't'",
+        "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND disagrees",
         "'scan.watermark.max-out-of-orderness'");
-    rejects(table + "ts - INTERVAL '5' SECOND)"
+    rejects(
+        table
+            + "ts - INTERVAL '5' SECOND)"
             + WITH.replace(")", ", 'scan.watermark.strategy' = 'processing-time')"),
         "disagrees with WITH option 'scan.watermark.strategy'");
   }
@@ -96,43 +125,66 @@ class FlinkDdlTest {
 
   @Test
   void unsupportedWatermarks() {
-    rejects("CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)" + WITH,
-        "Flink DDL of table 't'", "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND is not supported",
-        "METADATA FROM 'timestamp'", "'ts' is a physical column");
-    rejects("CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
-            + " WATERMARK FOR ts AS ts - INTERVAL '5' SECOND + INTERVAL '1' SECOND)" + WITH,
-        "table 't'", "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND + INTERVAL '1' SECOND is not"
-            + " supported", "bounded out-of-orderness");
-    rejects("CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
-            + " WATERMARK FOR other AS other)" + WITH,
+    rejects(
+        "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)" + WITH,
+        "Flink DDL of table 't'",
+        "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND is not supported",
+        "METADATA FROM 'timestamp'",
+        "'ts' is a physical column");
+    rejects(
+        "CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
+            + " WATERMARK FOR ts AS ts - INTERVAL '5' SECOND + INTERVAL '1' SECOND)"
+            + WITH,
+        "table 't'",
+        "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND + INTERVAL '1' SECOND is not" + " supported",
+        "bounded out-of-orderness");
+    rejects(
+        "CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
+            + " WATERMARK FOR other AS other)"
+            + WITH,
         "'other' is not a column");
   }
 
   @Test
   void rejectedConstructsNameTheConstructAndTable() {
-    rejects("CREATE TABLE t (a INT, b AS a + 1)" + WITH,
-        "Flink DDL of table 't'", "computed column 'b' AS a + 1", "not supported", "line 1");
+    rejects(
+        "CREATE TABLE t (a INT, b AS a + 1)" + WITH,
+        "Flink DDL of table 't'",
+        "computed column 'b' AS a + 1",
+        "not supported",
+        "line 1");
     rejects("CREATE TABLE t (a INT) PARTITIONED BY (a)" + WITH, "table 't'", "PARTITIONED BY");
     rejects("CREATE TABLE t (a INT)" + WITH + " LIKE other", "table 't'", "LIKE");
-    rejects("CREATE TABLE t WITH ('connector' = 'kafka') AS SELECT 1", "table 't'",
+    rejects(
+        "CREATE TABLE t WITH ('connector' = 'kafka') AS SELECT 1",
+        "table 't'",
         "without a column list");
-    rejects("CREATE TABLE t (a INT, PRIMARY KEY (a))" + WITH, "table 't'",
+    rejects(
+        "CREATE TABLE t (a INT, PRIMARY KEY (a))" + WITH,
+        "table 't'",
         "PRIMARY KEY without NOT ENFORCED");
-    rejects("CREATE TABLE t (a INT, PRIMARY KEY (a) NOT ENFORCED)" + WITH, "table 't'",
-        "with 'connector' = 'kafka'", "upsert-kafka");
-    rejects("CREATE TABLE t (a INT)" + WITH.replace("'kafka'", "'upsert-kafka'"), "table 't'",
+    rejects(
+        "CREATE TABLE t (a INT, PRIMARY KEY (a) NOT ENFORCED)" + WITH,
+        "table 't'",
+        "with 'connector' = 'kafka'",
+        "upsert-kafka");
+    rejects(
+        "CREATE TABLE t (a INT)" + WITH.replace("'kafka'", "'upsert-kafka'"),
+        "table 't'",
         "needs PRIMARY KEY");
-    rejects("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')", "table 't'",
+    rejects(
+        "CREATE TABLE t (a INT) WITH ('connector' = 'datagen')",
+        "table 't'",
         "'connector' = 'datagen' is not a Kafka table");
     rejects("CREATE TABLE t (a INT) WITH ('topic' = 'x')", "table 't'", "no 'connector'");
     rejects("CREATE TABLE t (a INT)", "table 't'", "WITH ('connector' = 'kafka', ...) expected");
     rejects("CREATE TABLE t (a FANCY)" + WITH, "table 't'", "column 'a'", "'FANCY'");
-    rejects("CREATE TABLE t (a INT, ...)" + WITH, "table 't'", "a column name expected",
-        "found .");
-    rejects("CREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 'x)",
-        "unterminated string");
+    rejects("CREATE TABLE t (a INT, ...)" + WITH, "table 't'", "a column name expected", "found .");
+    rejects(
+        "CREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 'x)", "unterminated string");
     rejects("CREATE TABLE t (a INT) /* open" + WITH, "unterminated /* comment");
-    rejects("CREATE TABLE t (a INT)" + WITH.replace(")", ", 'metadata' = '{}')"),
+    rejects(
+        "CREATE TABLE t (a INT)" + WITH.replace(")", ", 'metadata' = '{}')"),
         "WITH option 'metadata' is a Beam SQL table property");
   }
 
@@ -143,13 +195,19 @@ class FlinkDdlTest {
     String start = "CREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 'x', ";
     List<String> messages =
         List.of(
-            rejects(start + "'properties.ssl.truststore.password' '" + secret + "')",
-                "'=' expected", "secret option 'properties.ssl.truststore.password'"),
-            rejects(start + "'properties.sasl.jaas.config' = " + secret + ")",
+            rejects(
+                start + "'properties.ssl.truststore.password' '" + secret + "')",
+                "'=' expected",
+                "secret option 'properties.ssl.truststore.password'"),
+            rejects(
+                start + "'properties.sasl.jaas.config' = " + secret + ")",
                 "the value of option 'properties.sasl.jaas.config'"),
-            rejects(start + "'properties.ssl.key.password' = 'ab'" + secret + ", 'x' = 'y')",
-                "')' expected", "secret option 'properties.ssl.key.password'"),
-            rejects(start + "'properties.basic.auth.user.info' = 'u:" + secret + ")",
+            rejects(
+                start + "'properties.ssl.key.password' = 'ab'" + secret + ", 'x' = 'y')",
+                "')' expected",
+                "secret option 'properties.ssl.key.password'"),
+            rejects(
+                start + "'properties.basic.auth.user.info' = 'u:" + secret + ")",
                 "unterminated string"));
     for (String message : messages) {
       assertFalse(message.contains(secret), message);
@@ -162,15 +220,17 @@ class FlinkDdlTest {
   void columnLevelPrimaryKeyAndConstraintName() {
     Table t =
         new FlinkDdlRun()
-            .create("CREATE TABLE u (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ("
-                + "'connector' = 'upsert-kafka', 'topic' = 'u', 'key.format' = 'csv',"
-                + " 'value.format' = 'csv', 'properties.bootstrap.servers' = 'h:1')");
+            .create(
+                "CREATE TABLE u (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ("
+                    + "'connector' = 'upsert-kafka', 'topic' = 'u', 'key.format' = 'csv',"
+                    + " 'value.format' = 'csv', 'properties.bootstrap.servers' = 'h:1')");
     assertEquals("[\"id\"]", properties(t).get("primary-key"));
     Table named =
         new FlinkDdlRun()
-            .create("CREATE TABLE u (a INT, b INT, CONSTRAINT pk PRIMARY KEY (a, b) NOT ENFORCED)"
-                + " WITH ('connector' = 'upsert-kafka', 'topic' = 'u', 'key.format' = 'csv',"
-                + " 'value.format' = 'csv', 'properties.bootstrap.servers' = 'h:1')");
+            .create(
+                "CREATE TABLE u (a INT, b INT, CONSTRAINT pk PRIMARY KEY (a, b) NOT ENFORCED)"
+                    + " WITH ('connector' = 'upsert-kafka', 'topic' = 'u', 'key.format' = 'csv',"
+                    + " 'value.format' = 'csv', 'properties.bootstrap.servers' = 'h:1')");
     assertEquals("[\"a\",\"b\"]", properties(named).get("primary-key"));
   }
 
@@ -180,8 +240,11 @@ class FlinkDdlTest {
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
             Exception.class,
-            () -> new FlinkDdlRun().create("CREATE TABLE t (a INT)"
-                + WITH.replace(")", ", 'scan.startup.mod' = 'earliest-offset')")));
+            () ->
+                new FlinkDdlRun()
+                    .create(
+                        "CREATE TABLE t (a INT)"
+                            + WITH.replace(")", ", 'scan.startup.mod' = 'earliest-offset')")));
     StringBuilder all = new StringBuilder();
     for (Throwable c = e; c != null; c = c.getCause()) {
       all.append(c.getMessage()).append('\n');
@@ -192,8 +255,11 @@ class FlinkDdlTest {
 
   @Test
   void repeatedOptionLastWins() {
-    Table t = new FlinkDdlRun().create("CREATE TABLE t (a INT)"
-        + WITH.replace("'format' = 'json'", "'format' = 'json', 'format' = 'csv'"));
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                "CREATE TABLE t (a INT)"
+                    + WITH.replace("'format' = 'json'", "'format' = 'json', 'format' = 'csv'"));
     assertEquals("csv", properties(t).get("format"));
   }
 
@@ -212,11 +278,26 @@ class FlinkDdlTest {
 
   @Test
   void typesAsTheSchemaModuleReadsThem() {
-    Table t = new FlinkDdlRun().create("CREATE TABLE t (a TINYINT, b SMALLINT, c FLOAT, d DOUBLE,"
-        + " e BOOLEAN, f VARCHAR(10), g CHAR(2), h VARBINARY, i DATE, j TIME(3),"
-        + " k TIMESTAMP(6), l ARRAY<ROW(x INT, y STRING)>)" + WITH);
-    assertColumns(t, "a TINYINT", "b SMALLINT", "c FLOAT", "d DOUBLE", "e BOOLEAN", "f VARCHAR",
-        "g VARCHAR", "h VARBINARY", "i DATE", "j TIME", "k TIMESTAMP",
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                "CREATE TABLE t (a TINYINT, b SMALLINT, c FLOAT, d DOUBLE,"
+                    + " e BOOLEAN, f VARCHAR(10), g CHAR(2), h VARBINARY, i DATE, j TIME(3),"
+                    + " k TIMESTAMP(6), l ARRAY<ROW(x INT, y STRING)>)"
+                    + WITH);
+    assertColumns(
+        t,
+        "a TINYINT",
+        "b SMALLINT",
+        "c FLOAT",
+        "d DOUBLE",
+        "e BOOLEAN",
+        "f VARCHAR",
+        "g VARCHAR",
+        "h VARBINARY",
+        "i DATE",
+        "j TIME",
+        "k TIMESTAMP",
         "l ARRAY<ROW<`x` INTEGER, `y` VARCHAR>>");
     assertEquals(FieldType.DATETIME, t.getSchema().getField("k").getType().withNullable(false));
   }

@@ -42,8 +42,12 @@ class KafkaSqlTableTest {
             .addNullableField("ts", FieldType.DATETIME)
             .build();
     KafkaSqlTable table =
-        table(schema, "{" + SOURCE + ", \"metadata\": {\"record_offset\": \"offset\", \"ts\":"
-            + " \"timestamp\"}}");
+        table(
+            schema,
+            "{"
+                + SOURCE
+                + ", \"metadata\": {\"record_offset\": \"offset\", \"ts\":"
+                + " \"timestamp\"}}");
     PCollection<Row> rows = table.buildIOReader(Pipeline.create().begin());
     assertEquals(schema, rows.getSchema());
     assertEquals(PCollection.IsBounded.BOUNDED, table.isBounded());
@@ -56,9 +60,11 @@ class KafkaSqlTableTest {
             .addNullableField("id", FieldType.INT32)
             .addNullableField("record_offset", FieldType.INT32)
             .build();
-    KafkaSqlTable table = table(schema, "{" + SOURCE + ", \"metadata\": {\"record_offset\": \"offset\"}}");
+    KafkaSqlTable table =
+        table(schema, "{" + SOURCE + ", \"metadata\": {\"record_offset\": \"offset\"}}");
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> table.buildIOReader(Pipeline.create().begin()));
+        assertThrows(
+            IllegalArgumentException.class, () -> table.buildIOReader(Pipeline.create().begin()));
     assertMessage(e, "Table 'events'", "'record_offset'", "INT64");
   }
 
@@ -67,10 +73,14 @@ class KafkaSqlTableTest {
     Schema schema = Schema.builder().addNullableField("id", FieldType.INT32).build();
     // group-offsets (the default) without a group: a source error, raised when a query reads
     KafkaSqlTable noGroup =
-        table(schema, "{\"topic\": \"t\", \"properties.bootstrap.servers\": \"h:1\", \"format\": \"json\"}");
+        table(
+            schema,
+            "{\"topic\": \"t\", \"properties.bootstrap.servers\": \"h:1\", \"format\": \"json\"}");
     assertMessage(
-        assertThrows(IllegalArgumentException.class, () -> noGroup.buildIOReader(Pipeline.create().begin())),
-        "Table 'events'", "'properties.group.id'");
+        assertThrows(
+            IllegalArgumentException.class, () -> noGroup.buildIOReader(Pipeline.create().begin())),
+        "Table 'events'",
+        "'properties.group.id'");
     // a sink without topic
     KafkaSqlTable noTopic =
         table(schema, "{\"properties.bootstrap.servers\": \"h:1\", \"format\": \"json\"}");
@@ -79,6 +89,7 @@ class KafkaSqlTableTest {
         p.apply(Create.of(Row.withSchema(schema).addValue(1).build()).withRowSchema(schema));
     assertMessage(
         assertThrows(IllegalArgumentException.class, () -> noTopic.buildIOWriter(input)),
-        "Table 'events'", "'topic'");
+        "Table 'events'",
+        "'topic'");
   }
 }

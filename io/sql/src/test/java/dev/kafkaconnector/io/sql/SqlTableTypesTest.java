@@ -18,9 +18,9 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.junit.jupiter.api.Test;
 
 /**
- * The providers as Beam SQL finds them: registered for the service loader next to Beam's own
- * {@code kafka} type, the DDL's column types as the tables see them, and bad declarations failing
- * {@code CREATE EXTERNAL TABLE} through the JDBC driver. No broker: nothing here reads or writes.
+ * The providers as Beam SQL finds them: registered for the service loader next to Beam's own {@code
+ * kafka} type, the DDL's column types as the tables see them, and bad declarations failing {@code
+ * CREATE EXTERNAL TABLE} through the JDBC driver. No broker: nothing here reads or writes.
  */
 class SqlTableTypesTest {
 

@@ -19,14 +19,18 @@ class StatementSecretsTest {
     String ddl =
         "CREATE TABLE t (id INT) WITH (\n"
             + "  'connector' = 'kafka', 'topic' = 't',\n"
-            + "  'properties.sasl.jaas.config' = '" + JAAS + "',\n"
+            + "  'properties.sasl.jaas.config' = '"
+            + JAAS
+            + "',\n"
             + "  'properties.ssl.truststore.password'='canary-trust-456', -- it's the store\n"
             + "  'properties.ssl.truststore.location' = '/etc/trust.jks'\n"
             + ");";
     assertEquals(
         "CREATE TABLE t (id INT) WITH (\n"
             + "  'connector' = 'kafka', 'topic' = 't',\n"
-            + "  'properties.sasl.jaas.config' = '" + JAAS_MASKED + "',\n"
+            + "  'properties.sasl.jaas.config' = '"
+            + JAAS_MASKED
+            + "',\n"
             + "  'properties.ssl.truststore.password'='******', -- it's the store\n"
             + "  'properties.ssl.truststore.location' = '/etc/trust.jks'\n"
             + ");",
@@ -37,13 +41,17 @@ class StatementSecretsTest {
   void tblpropertiesJsonIsMaskedInsideTheLiteral() {
     String ddl =
         "CREATE EXTERNAL TABLE t (id INT) TYPE 'kafka-connector' TBLPROPERTIES '{\"topic\": \"t\","
-            + " \"properties.sasl.jaas.config\": \"" + JAAS.replace("\"", "\\\"") + "\","
+            + " \"properties.sasl.jaas.config\": \""
+            + JAAS.replace("\"", "\\\"")
+            + "\","
             + " \"properties.ssl.keystore.password\" : \"canary-key-1\","
             + " \"properties.ssl.key.password\": 12345, \"format\": \"json\","
             + " \"primary-key\": \"id\", \"note\": \"it''s\"}'";
     assertEquals(
         "CREATE EXTERNAL TABLE t (id INT) TYPE 'kafka-connector' TBLPROPERTIES '{\"topic\": \"t\","
-            + " \"properties.sasl.jaas.config\": \"" + JAAS_MASKED.replace("\"", "\\\"") + "\","
+            + " \"properties.sasl.jaas.config\": \""
+            + JAAS_MASKED.replace("\"", "\\\"")
+            + "\","
             + " \"properties.ssl.keystore.password\" : \"******\","
             + " \"properties.ssl.key.password\": \"******\", \"format\": \"json\","
             + " \"primary-key\": \"id\", \"note\": \"it''s\"}'",

@@ -86,18 +86,23 @@ class TablePropertiesTest {
   void virtualMetadataIsLeftOutOnWrite() throws Exception {
     TableDefinition d =
         TableProperties.parse(
-            table("{\"format\": \"json\", \"metadata\": {\"ts\": \"timestamp\"},"
-                + " \"virtual\": [\"ts\"]}", null),
+            table(
+                "{\"format\": \"json\", \"metadata\": {\"ts\": \"timestamp\"},"
+                    + " \"virtual\": [\"ts\"]}",
+                null),
             false);
     assertEquals(List.of("ts"), d.virtual());
     assertTrue(!d.writeSchema().hasField("ts"));
     IllegalArgumentException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             IllegalArgumentException.class,
-            () -> TableProperties.parse(
-                table("{\"format\": \"json\", \"virtual\": \"name\"}", null), false));
-    assertTrue(e.getMessage().contains("key 'virtual' names column 'name', which is not a"
-        + " metadata column"), e.getMessage());
+            () ->
+                TableProperties.parse(
+                    table("{\"format\": \"json\", \"virtual\": \"name\"}", null), false));
+    assertTrue(
+        e.getMessage()
+            .contains("key 'virtual' names column 'name', which is not a" + " metadata column"),
+        e.getMessage());
   }
 
   @Test
@@ -115,37 +120,63 @@ class TablePropertiesTest {
 
   @Test
   void errorsNameTheTableAndTheKey() {
-    assertMessage(failure("{\"format\": \"json\", \"scan.startup.mod\": \"x\"}", false),
-        "Table 'orders'", "'scan.startup.mod'", "did you mean 'scan.startup.mode'");
-    assertMessage(failure("{\"format\": \"json\", \"scan.startup.mode\": \"soon\"}", false),
-        "Table 'orders'", "'scan.startup.mode'", "soon");
+    assertMessage(
+        failure("{\"format\": \"json\", \"scan.startup.mod\": \"x\"}", false),
+        "Table 'orders'",
+        "'scan.startup.mod'",
+        "did you mean 'scan.startup.mode'");
+    assertMessage(
+        failure("{\"format\": \"json\", \"scan.startup.mode\": \"soon\"}", false),
+        "Table 'orders'",
+        "'scan.startup.mode'",
+        "soon");
     assertMessage(failure("{\"topic\": \"t\"}", false), "Table 'orders'", "'format'");
-    assertMessage(failure("{\"format\": \"json\", \"key.format\": \"json\"}", true),
-        "Table 'orders'", "'primary-key'", "required");
-    assertMessage(failure("{\"format\": \"json\", \"topic\": [\"a\"]}", false),
-        "Table 'orders'", "'topic'", "JSON string, number or boolean");
-    assertMessage(failure("{\"format\": \"json\", \"metadata\": {\"nope\": \"offset\"}}", false),
-        "Table 'orders'", "'metadata'", "'nope'");
-    assertMessage(failure("{\"format\": \"json\", \"metadata\": {\"ts\": \"offst\"}}", false),
-        "Table 'orders'", "'metadata'", "'offst'");
-    assertMessage(failure("{\"format\": \"json\", \"connector\": \"upsert-kafka\"}", false),
-        "Table 'orders'", "'connector'");
-    assertMessage(failure("{\"format\": \"json\", \"json.ignore-parse-errors\": \"maybe\"}", false),
-        "Table 'orders'", "'json.ignore-parse-errors'");
+    assertMessage(
+        failure("{\"format\": \"json\", \"key.format\": \"json\"}", true),
+        "Table 'orders'",
+        "'primary-key'",
+        "required");
+    assertMessage(
+        failure("{\"format\": \"json\", \"topic\": [\"a\"]}", false),
+        "Table 'orders'",
+        "'topic'",
+        "JSON string, number or boolean");
+    assertMessage(
+        failure("{\"format\": \"json\", \"metadata\": {\"nope\": \"offset\"}}", false),
+        "Table 'orders'",
+        "'metadata'",
+        "'nope'");
+    assertMessage(
+        failure("{\"format\": \"json\", \"metadata\": {\"ts\": \"offst\"}}", false),
+        "Table 'orders'",
+        "'metadata'",
+        "'offst'");
+    assertMessage(
+        failure("{\"format\": \"json\", \"connector\": \"upsert-kafka\"}", false),
+        "Table 'orders'",
+        "'connector'");
+    assertMessage(
+        failure("{\"format\": \"json\", \"json.ignore-parse-errors\": \"maybe\"}", false),
+        "Table 'orders'",
+        "'json.ignore-parse-errors'");
   }
 
   @Test
   void secretsStayOutOfMessagesAndToString() throws Exception {
-    String jaas = "org.apache.kafka.common.security.plain.PlainLoginModule required password=\\\"s3cret\\\";";
+    String jaas =
+        "org.apache.kafka.common.security.plain.PlainLoginModule required password=\\\"s3cret\\\";";
     IllegalArgumentException e =
         failure(
-            "{\"format\": \"json\", \"properties.sasl.jaas.config\": \"" + jaas + "\","
+            "{\"format\": \"json\", \"properties.sasl.jaas.config\": \""
+                + jaas
+                + "\","
                 + " \"scan.startup.mod\": \"x\"}",
             false);
     assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
     TableDefinition d =
         TableProperties.parse(
-            table("{\"format\": \"json\", \"properties.sasl.jaas.config\": \"" + jaas + "\"}", null),
+            table(
+                "{\"format\": \"json\", \"properties.sasl.jaas.config\": \"" + jaas + "\"}", null),
             false);
     assertFalse(d.toString().contains("s3cret"), d.toString());
     assertFalse(new KafkaSqlTable(d).toString().contains("s3cret"));

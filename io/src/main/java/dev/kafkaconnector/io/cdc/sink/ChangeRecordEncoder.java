@@ -25,11 +25,11 @@ import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Encodes the change events of many tables with evolving schemas: each data change into a record
- * of its table's topic ({@link TopicMapping}), the value by {@code value.format} naming the table,
- * the key by {@code key.format} (table id, then primary key), partition 0 with {@code
- * all-to-zero}. Schema changes write nothing (the messages of later changes follow the new
- * schema); they are counted in {@code kafka-connector:cdc-schema-changes-not-written}.
+ * Encodes the change events of many tables with evolving schemas: each data change into a record of
+ * its table's topic ({@link TopicMapping}), the value by {@code value.format} naming the table, the
+ * key by {@code key.format} (table id, then primary key), partition 0 with {@code all-to-zero}.
+ * Schema changes write nothing (the messages of later changes follow the new schema); they are
+ * counted in {@code kafka-connector:cdc-schema-changes-not-written}.
  *
  * <p>The encoders of a (table, schema, primary key) are built on first use and kept, at most
  * {@value #MAX_ENCODERS}, least recently used dropped first; the cache belongs to the writer
@@ -38,6 +38,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
   private static final long serialVersionUID = 1L;
   static final int MAX_ENCODERS = 1024;
+
   /** The key's first field, as Flink CDC names it. */
   static final String TABLE_ID_FIELD = "TableId";
 
@@ -115,8 +116,7 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
     } catch (FormatException e) {
       throw bad(data, "key", e);
     }
-    return new EncodedRecord(
-        topic(data.tableId()), strategy.partition(), null, key, value, null);
+    return new EncodedRecord(topic(data.tableId()), strategy.partition(), null, key, value, null);
   }
 
   @Override
@@ -147,12 +147,13 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
 
   private String topic(TableId table) {
     if (topicCache == null) {
-      topicCache = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<TableId, String> eldest) {
-          return size() > MAX_ENCODERS;
-        }
-      };
+      topicCache =
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<TableId, String> eldest) {
+              return size() > MAX_ENCODERS;
+            }
+          };
     }
     return topicCache.computeIfAbsent(table, topics::topicFor);
   }
@@ -169,12 +170,13 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
     }
     EncoderKey key = new EncoderKey(data.tableId(), schema, data.primaryKey());
     if (encoders == null) {
-      encoders = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<EncoderKey, TableEncoders> eldest) {
-          return size() > MAX_ENCODERS;
-        }
-      };
+      encoders =
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<EncoderKey, TableEncoders> eldest) {
+              return size() > MAX_ENCODERS;
+            }
+          };
     }
     TableEncoders found = encoders.get(key);
     if (found == null) {
@@ -183,8 +185,14 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
       } catch (IllegalArgumentException e) {
         // A schema the formats cannot write: each of its changes takes the bad-record policy.
         throw new BadRowException(
-            null, "change of table " + data.tableId() + ": cannot encode rows of " + schema
-                + ": " + e.getMessage(), e);
+            null,
+            "change of table "
+                + data.tableId()
+                + ": cannot encode rows of "
+                + schema
+                + ": "
+                + e.getMessage(),
+            e);
       }
       encoders.put(key, found);
     }

@@ -9,8 +9,8 @@ import dev.kafkaconnector.formats.options.ConfigOption;
 import java.util.List;
 
 /**
- * The options of the CDC sink ({@code writeChanges()}), the spec's keys of the data-ingestion
- * Kafka sink: its own and those shared with {@code write()}.
+ * The options of the CDC sink ({@code writeChanges()}), the spec's keys of the data-ingestion Kafka
+ * sink: its own and those shared with {@code write()}.
  */
 public final class ChangeSinkOptions {
   private ChangeSinkOptions() {}

@@ -21,10 +21,10 @@ import java.util.Set;
 import org.apache.beam.sdk.schemas.Schema;
 
 /**
- * Validates the options of {@code writeChanges()} when it is applied and turns them into the
- * write path's {@link SinkSpec} and a {@link ChangeRecordEncoder}. Every error names the option
- * key; the write path ({@code sink.delivery-guarantee}, {@code properties.*}) is checked by the
- * same code as {@code write()}'s.
+ * Validates the options of {@code writeChanges()} when it is applied and turns them into the write
+ * path's {@link SinkSpec} and a {@link ChangeRecordEncoder}. Every error names the option key; the
+ * write path ({@code sink.delivery-guarantee}, {@code properties.*}) is checked by the same code as
+ * {@code write()}'s.
  */
 public final class ChangeSinkParser {
   private static final List<String> VALUE_FORMATS =
@@ -61,26 +61,36 @@ public final class ChangeSinkParser {
     PartitionStrategy strategy = conf.get(ChangeSinkOptions.PARTITION_STRATEGY);
     TopicMapping topics =
         TopicMapping.of(
-            conf.get(ChangeSinkOptions.TOPIC), conf.get(ChangeSinkOptions.TABLE_ID_TO_TOPIC_MAPPING));
+            conf.get(ChangeSinkOptions.TOPIC),
+            conf.get(ChangeSinkOptions.TABLE_ID_TO_TOPIC_MAPPING));
     if (topics.fixedTopic() != null && topics.hasRules()) {
       warnings.add(
-          "Option '" + ChangeSinkOptions.TABLE_ID_TO_TOPIC_MAPPING.key() + "' has no effect:"
-              + " 'topic' is set, and every change is written to '" + topics.fixedTopic() + "'");
+          "Option '"
+              + ChangeSinkOptions.TABLE_ID_TO_TOPIC_MAPPING.key()
+              + "' has no effect:"
+              + " 'topic' is set, and every change is written to '"
+              + topics.fixedTopic()
+              + "'");
     }
     ChangeRecordEncoder encoder =
         new ChangeRecordEncoder(
-            topics, strategy, valueFormat, formats.valueOptions(), keyFormat,
-            formats.keyOptions());
+            topics, strategy, valueFormat, formats.valueOptions(), keyFormat, formats.keyOptions());
     // The formats' options are checked now, on a table of one column, not at the first event.
     encoder.check(
-        TableId.of("check", "check"),
-        Schema.builder().addInt64Field("id").build(),
-        List.of("id"));
+        TableId.of("check", "check"), Schema.builder().addInt64Field("id").build(), List.of("id"));
     encoder.close();
     SinkSpec spec =
         new SinkSpec(
-            sinkId, client, topics.fixedTopic(), "default", guarantee, parallelism, false, 0,
-            Duration.ZERO, prefix);
+            sinkId,
+            client,
+            topics.fixedTopic(),
+            "default",
+            guarantee,
+            parallelism,
+            false,
+            0,
+            Duration.ZERO,
+            prefix);
     return new ParsedChangeSink(spec, encoder, List.copyOf(warnings));
   }
 
@@ -88,8 +98,13 @@ public final class ChangeSinkParser {
     String value = conf.get(option).trim();
     if (!valid.contains(value)) {
       throw new IllegalArgumentException(
-          "Option '" + option.key() + "' of writeChanges() must be one of " + valid + ", but is '"
-              + value + "'");
+          "Option '"
+              + option.key()
+              + "' of writeChanges() must be one of "
+              + valid
+              + ", but is '"
+              + value
+              + "'");
     }
     return value;
   }
@@ -110,7 +125,9 @@ public final class ChangeSinkParser {
         formats,
         key -> {
           if (ofWrite.contains(key)) {
-            return "Option '" + key + "' is an option of write(), not of writeChanges(): change"
+            return "Option '"
+                + key
+                + "' is an option of write(), not of writeChanges(): change"
                 + " events carry their table, key and change kind (see partition.strategy,"
                 + " sink.tableId-to-topic.mapping and value.format)";
           }

@@ -15,10 +15,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * <p>Mapping text: rules separated by {@code ;}, each {@code <tables>:<topic>}, {@code <tables>}
  * one or more table patterns separated by {@code ,}. A pattern has the parts of a table id
- * separated by unescaped dots ({@code mydb.mytable1}, {@code ns.sch.tbl}), each part a Java
- * regular expression matched in full; {@code \.} is a regex dot inside a part ({@code
- * mydb.order_\.*}) and {@code \,} a comma, as in Flink CDC's table selectors. A pattern matches ids with as
- * many parts. Rules are tried in order: the first match wins.
+ * separated by unescaped dots ({@code mydb.mytable1}, {@code ns.sch.tbl}), each part a Java regular
+ * expression matched in full; {@code \.} is a regex dot inside a part ({@code mydb.order_\.*}) and
+ * {@code \,} a comma, as in Flink CDC's table selectors. A pattern matches ids with as many parts.
+ * Rules are tried in order: the first match wins.
  */
 public final class TopicMapping implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -121,7 +121,9 @@ public final class TopicMapping implements Serializable {
     if (parts.size() > 3 || parts.stream().anyMatch(String::isEmpty)) {
       throw error(
           mapping,
-          "table pattern '" + pattern + "' must have one to three non-empty parts separated by"
+          "table pattern '"
+              + pattern
+              + "' must have one to three non-empty parts separated by"
               + " '.' (use '\\.' for a regex dot inside a part)");
     }
     List<Pattern> out = new ArrayList<>(parts.size());
@@ -131,7 +133,11 @@ public final class TopicMapping implements Serializable {
       } catch (PatternSyntaxException e) {
         throw error(
             mapping,
-            "'" + part + "' of table pattern '" + pattern + "' is not a Java regular expression: "
+            "'"
+                + part
+                + "' of table pattern '"
+                + pattern
+                + "' is not a Java regular expression: "
                 + e.getDescription());
       }
     }
@@ -178,14 +184,21 @@ public final class TopicMapping implements Serializable {
 
   private static IllegalArgumentException error(String mapping, String reason) {
     return new IllegalArgumentException(
-        "Invalid value '" + mapping + "' for option '" + OPTION + "': " + reason + ". Expected"
+        "Invalid value '"
+            + mapping
+            + "' for option '"
+            + OPTION
+            + "': "
+            + reason
+            + ". Expected"
             + " rules '<tables>:<topic>' separated by ';', tables separated by ',' (for example"
             + " 'mydb.mytable1,mydb.mytable2:mytable' or 'mydb.mytable1:topic1;mydb.mytable2:topic2')");
   }
 
   @Override
   public String toString() {
-    return fixedTopic != null ? "topic '" + fixedTopic + "'" : "the topic of each table's id"
-        + (rules.isEmpty() ? "" : " or its " + OPTION + " rule");
+    return fixedTopic != null
+        ? "topic '" + fixedTopic + "'"
+        : "the topic of each table's id" + (rules.isEmpty() ? "" : " or its " + OPTION + " rule");
   }
 }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -25,8 +24,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 final class CanalDeclaredTypes implements Serializable {
   private static final long serialVersionUID = 1L;
-  private static final Pattern MYSQL = Pattern.compile(
-      "\\s*([a-zA-Z ]+?)\\s*(?:\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\))?\\s*(unsigned)?\\s*(zerofill)?\\s*");
+  private static final Pattern MYSQL =
+      Pattern.compile(
+          "\\s*([a-zA-Z ]+?)\\s*(?:\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\))?\\s*(unsigned)?\\s*(zerofill)?\\s*");
 
   private final CanalTypeStrategy strategy;
   private final boolean tinyint1AsBoolean;
@@ -81,8 +81,15 @@ final class CanalDeclaredTypes implements Serializable {
       case Types.REAL -> "FLOAT";
       case Types.FLOAT, Types.DOUBLE -> "DOUBLE";
       case Types.DECIMAL, Types.NUMERIC -> "DECIMAL(38, 18)";
-      case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.CLOB, Types.NCHAR, Types.NVARCHAR,
-          Types.LONGNVARCHAR, Types.NCLOB -> "STRING";
+      case Types.CHAR,
+          Types.VARCHAR,
+          Types.LONGVARCHAR,
+          Types.CLOB,
+          Types.NCHAR,
+          Types.NVARCHAR,
+          Types.LONGNVARCHAR,
+          Types.NCLOB ->
+          "STRING";
       case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> "BYTES";
       case Types.DATE -> "DATE";
       case Types.TIME -> "TIME";
@@ -117,8 +124,18 @@ final class CanalDeclaredTypes implements Serializable {
       case "double", "double precision" -> "DOUBLE";
       case "decimal", "numeric", "dec", "fixed" ->
           "DECIMAL(" + (length == null ? 10 : length) + ", " + (scale == null ? 0 : scale) + ")";
-      case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "json", "enum", "set",
-          "nchar", "nvarchar" -> "STRING";
+      case "char",
+          "varchar",
+          "tinytext",
+          "text",
+          "mediumtext",
+          "longtext",
+          "json",
+          "enum",
+          "set",
+          "nchar",
+          "nvarchar" ->
+          "STRING";
       case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob" -> "BYTES";
       case "date" -> "DATE";
       case "time" -> "TIME";

@@ -16,10 +16,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Canal: {@code {"data": [...], "old": [...], "type": "INSERT" | "UPDATE" | "DELETE", "database",
  * "table", "pkNames", "sqlType", "mysqlType", "isDdl"}}; each element of {@code data} is one row
- * change (values are usually strings; the column types convert them), the before image of an
- * update is the row with the members of the matching {@code old} element put back. DDL messages
- * and other types hold no row change. With SQL_TYPE / MYSQL_TYPE the message's type maps declare
- * the column types ({@link CanalDeclaredTypes}).
+ * change (values are usually strings; the column types convert them), the before image of an update
+ * is the row with the members of the matching {@code old} element put back. DDL messages and other
+ * types hold no row change. With SQL_TYPE / MYSQL_TYPE the message's type maps declare the column
+ * types ({@link CanalDeclaredTypes}).
  */
 final class CanalEnvelope implements ChangeEnvelope {
   private static final long serialVersionUID = 1L;

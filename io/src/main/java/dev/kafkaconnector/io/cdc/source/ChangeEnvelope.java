@@ -47,7 +47,9 @@ interface ChangeEnvelope extends Serializable {
     }
     if (!value.isObject()) {
       throw new FormatException(
-          format, field, "expected the field '" + field + "' to be an object, but it is " + value.getNodeType());
+          format,
+          field,
+          "expected the field '" + field + "' to be an object, but it is " + value.getNodeType());
     }
     return (ObjectNode) value;
   }

@@ -29,14 +29,14 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Turns Kafka records into change events for {@code readChanges()}: applies the payload
- * converters, parses key and value as JSON, reads the value format's envelope ({@link
- * ChangeEnvelope}), puts the key's members (under {@code key.fields-prefix}) next to the value's
- * (under {@code value.fields-prefix}) as {@code scan.duplicate-field.strategy} says, and gives each
- * table's changes to that table's {@link TableView}, which infers the schema and emits the schema
- * changes the rows need. A record that cannot be read goes to the source's bad-record policy (or
- * is skipped and counted with the format's {@code ignore-parse-errors}); the schema changes it
- * caused are still emitted.
+ * Turns Kafka records into change events for {@code readChanges()}: applies the payload converters,
+ * parses key and value as JSON, reads the value format's envelope ({@link ChangeEnvelope}), puts
+ * the key's members (under {@code key.fields-prefix}) next to the value's (under {@code
+ * value.fields-prefix}) as {@code scan.duplicate-field.strategy} says, and gives each table's
+ * changes to that table's {@link TableView}, which infers the schema and emits the schema changes
+ * the rows need. A record that cannot be read goes to the source's bad-record policy (or is skipped
+ * and counted with the format's {@code ignore-parse-errors}); the schema changes it caused are
+ * still emitted.
  */
 public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
   private static final long serialVersionUID = 1L;
@@ -65,9 +65,23 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
 
     /** These settings inferring every record (how pre-fetched records are read). */
     Settings inferringContinuously() {
-      return new Settings(envelope, true, inference, fixedPerTable, read, keyJson, keyPrefix,
-          valuePrefix, duplicates, keyConverter, valueConverter, emptyValueAsDelete,
-          ignoreParseErrors, flattenNested, metadata, extractors);
+      return new Settings(
+          envelope,
+          true,
+          inference,
+          fixedPerTable,
+          read,
+          keyJson,
+          keyPrefix,
+          valuePrefix,
+          duplicates,
+          keyConverter,
+          valueConverter,
+          emptyValueAsDelete,
+          ignoreParseErrors,
+          flattenNested,
+          metadata,
+          extractors);
     }
   }
 
@@ -100,11 +114,14 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
   @Override
   public void open() {
     views = new HashMap<>();
-    keyConverter = ChangeSourceParser.converter(settings.keyConverter(), "key.json.decode.converter-class");
+    keyConverter =
+        ChangeSourceParser.converter(settings.keyConverter(), "key.json.decode.converter-class");
     valueConverter =
-        ChangeSourceParser.converter(settings.valueConverter(), "value.json.decode.converter-class");
+        ChangeSourceParser.converter(
+            settings.valueConverter(), "value.json.decode.converter-class");
     tombstones = Metrics.counter(NAMESPACE, "cdc-tombstones-skipped");
-    skippedParseErrors = dev.kafkaconnector.formats.IgnoredParseErrors.of(settings.envelope().format());
+    skippedParseErrors =
+        dev.kafkaconnector.formats.IgnoredParseErrors.of(settings.envelope().format());
     convertedAway = Metrics.counter(NAMESPACE, "cdc-records-dropped-by-converter");
   }
 
@@ -135,8 +152,8 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
   }
 
   /**
-   * The schema each table has after {@code records}, as readers would start from them: every
-   * record is inferred (also with the static strategy, whose schemas these are).
+   * The schema each table has after {@code records}, as readers would start from them: every record
+   * is inferred (also with the static strategy, whose schemas these are).
    */
   Map<TableId, Schema> inferFrom(List<ConsumerRecord<byte[], byte[]>> records) {
     return new ChangeRecordDecoder(settings.inferringContinuously(), seeds).infer(records);
@@ -185,7 +202,8 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
               ? json.tableIdOfKey(key, record.topic())
               : TableId.of(record.topic());
       changes.add(
-          new RawChange(table, DataChangeEvent.Op.DELETE, NODES.objectNode(), null, List.of(), null));
+          new RawChange(
+              table, DataChangeEvent.Op.DELETE, NODES.objectNode(), null, List.of(), null));
     } else {
       settings.envelope().read(parse(value, "value"), record.topic(), changes);
     }
@@ -218,7 +236,12 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
           InferenceSettings inference =
               fixed == null ? settings.inference() : settings.inference().withFixedTypes(fixed);
           return new TableView(
-              t, settings.continuous(), inference, settings.metadata(), settings.read(), seeds.get(t));
+              t,
+              settings.continuous(),
+              inference,
+              settings.metadata(),
+              settings.read(),
+              seeds.get(t));
         });
   }
 
@@ -245,13 +268,20 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     try {
       node = JsonToRowConverter.objectMapper().readTree(bytes);
     } catch (IOException e) {
-      throw new FormatException(settings.envelope().format(), null, "the " + side + " is not valid JSON: " + e.getMessage(), e);
+      throw new FormatException(
+          settings.envelope().format(),
+          null,
+          "the " + side + " is not valid JSON: " + e.getMessage(),
+          e);
     }
     if (node == null || !node.isObject()) {
       throw new FormatException(
           settings.envelope().format(),
           null,
-          "the " + side + " is not a JSON object" + (node == null ? "" : " but " + node.getNodeType()));
+          "the "
+              + side
+              + " is not a JSON object"
+              + (node == null ? "" : " but " + node.getNodeType()));
     }
     return (ObjectNode) node;
   }
@@ -288,7 +318,9 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
               throw new FormatException(
                   "json",
                   name,
-                  "the key and the value both have the field '" + name + "' (set"
+                  "the key and the value both have the field '"
+                      + name
+                      + "' (set"
                       + " 'scan.duplicate-field.strategy' to PREFER_KEY or PREFER_VALUE, or"
                       + " 'key.fields-prefix' / 'value.fields-prefix' to tell them apart)");
         }
@@ -314,7 +346,9 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
       return declared;
     }
     Schema.Builder out = Schema.builder();
-    declared.getFields().forEach(f -> out.addField(settings.valuePrefix() + f.getName(), f.getType()));
+    declared
+        .getFields()
+        .forEach(f -> out.addField(settings.valuePrefix() + f.getName(), f.getType()));
     return out.build();
   }
 

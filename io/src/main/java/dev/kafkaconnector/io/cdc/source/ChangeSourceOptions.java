@@ -167,8 +167,8 @@ public final class ChangeSourceOptions {
   }
 
   /**
-   * Every key spelling this source reads on top of the reader's options: the connector-level
-   * keys, and each format option as {@code <format>.X}, {@code value.<format>.X} and {@code
+   * Every key spelling this source reads on top of the reader's options: the connector-level keys,
+   * and each format option as {@code <format>.X}, {@code value.<format>.X} and {@code
    * key.<format>.X}.
    */
   static Set<String> keys() {

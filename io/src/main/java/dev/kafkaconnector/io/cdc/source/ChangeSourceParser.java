@@ -11,7 +11,6 @@ import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_PR
 import dev.kafkaconnector.formats.cdc.canal.CanalJsonOptions;
 import dev.kafkaconnector.formats.cdc.debezium.DebeziumJsonOptions;
 import dev.kafkaconnector.formats.json.JsonInferenceOptions;
-import dev.kafkaconnector.formats.json.JsonOptions;
 import dev.kafkaconnector.formats.json.JsonReadSettings;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import dev.kafkaconnector.formats.options.Configuration;
@@ -24,8 +23,8 @@ import dev.kafkaconnector.io.common.KafkaConnectorOptions;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
-import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.schema.change.TableId;
 import dev.kafkaconnector.schema.infer.InferenceSettings;
 import dev.kafkaconnector.schema.infer.TimestampStandard;
@@ -36,7 +35,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.beam.sdk.schemas.Schema;
@@ -64,12 +62,15 @@ public final class ChangeSourceParser {
       long preFetchPerPartition,
       List<String> warnings) {}
 
-  /** @throws IllegalArgumentException naming the offending key */
+  /**
+   * @throws IllegalArgumentException naming the offending key
+   */
   public static ParsedChangeSource parse(String sourceId, Map<String, String> given) {
     Map<String, String> options = new LinkedHashMap<>(given);
     if (!options.containsKey(KafkaConnectorOptions.VALUE_FORMAT.key())
         && !options.containsKey(KafkaConnectorOptions.FORMAT.key())) {
-      options.put(KafkaConnectorOptions.VALUE_FORMAT.key(), ChangeSourceOptions.DEFAULT_VALUE_FORMAT);
+      options.put(
+          KafkaConnectorOptions.VALUE_FORMAT.key(), ChangeSourceOptions.DEFAULT_VALUE_FORMAT);
     }
     Configuration conf = Configuration.of(options);
     FormatSelection formats = new FormatSelection(options);
@@ -78,19 +79,28 @@ public final class ChangeSourceParser {
         options.containsKey(KafkaConnectorOptions.VALUE_FORMAT.key()) ? "value.format" : "format";
     if (!ChangeSourceOptions.VALUE_FORMATS.contains(format)) {
       throw new IllegalArgumentException(
-          "Option '" + formatKey + "' is '" + format + "', but readChanges() reads "
-              + ChangeSourceOptions.VALUE_FORMATS + " (use read() for other formats)");
+          "Option '"
+              + formatKey
+              + "' is '"
+              + format
+              + "', but readChanges() reads "
+              + ChangeSourceOptions.VALUE_FORMATS
+              + " (use read() for other formats)");
     }
     boolean keyJson = formats.keyFormat() != null;
     if (keyJson && !formats.keyFormat().identifier().equals("json")) {
       throw new IllegalArgumentException(
-          "Option 'key.format' is '" + formats.keyFormat().identifier()
+          "Option 'key.format' is '"
+              + formats.keyFormat().identifier()
               + "', but readChanges() reads keys as 'json' only");
     }
-    for (ConfigOption<?> unused : List.of(KEY_FIELDS, VALUE_FIELDS_INCLUDE, KafkaConnectorOptions.CONNECTOR)) {
+    for (ConfigOption<?> unused :
+        List.of(KEY_FIELDS, VALUE_FIELDS_INCLUDE, KafkaConnectorOptions.CONNECTOR)) {
       if (options.containsKey(unused.key())) {
         throw new IllegalArgumentException(
-            "Option '" + unused.key() + "' is not used by readChanges(): every member of the key"
+            "Option '"
+                + unused.key()
+                + "' is not used by readChanges(): every member of the key"
                 + " and the value becomes a column (use key.fields-prefix / value.fields-prefix"
                 + " and scan.duplicate-field.strategy to tell key and value apart)");
       }
@@ -98,37 +108,48 @@ public final class ChangeSourceParser {
     // The reader's options, checked as read() checks them; the change source's own keys aside.
     Set<String> own = ChangeSourceOptions.keys();
     Map<String, String> readerOptions = new LinkedHashMap<>();
-    options.forEach((k, v) -> {
-      if (!own.contains(k)) {
-        readerOptions.put(k, v);
-      }
-    });
+    options.forEach(
+        (k, v) -> {
+          if (!own.contains(k)) {
+            readerOptions.put(k, v);
+          }
+        });
     List<String> warnings = new ArrayList<>();
     SourceSpec spec =
-        SourceOptionsParser.spec(sourceId, readerOptions, new FormatSelection(readerOptions), warnings);
+        SourceOptionsParser.spec(
+            sourceId, readerOptions, new FormatSelection(readerOptions), warnings);
     ErrorPolicy errors = ErrorPolicy.from(conf);
 
     Configuration value = formats.valueOptions();
     JsonReadSettings formatRead = JsonReadSettings.from(format, value);
-    JsonReadSettings read = new JsonReadSettings(format, false, false, formatRead.timestampFormat());
+    JsonReadSettings read =
+        new JsonReadSettings(format, false, false, formatRead.timestampFormat());
     String flatten = pick(options, format, JsonInferenceOptions.flattenNestedColumns("")::key);
     boolean flattenNested = flatten != null && Boolean.parseBoolean(flatten.trim());
     InferenceSettings inference = inference(options, format, read);
-    Map<TableId, Schema> initial = InitialSchemas.parse(conf.get(ChangeSourceOptions.INITIAL_SCHEMAS_DDLS));
+    Map<TableId, Schema> initial =
+        InitialSchemas.parse(conf.get(ChangeSourceOptions.INITIAL_SCHEMAS_DDLS));
     Map<TableId, Schema> fixedPerTable = new HashMap<>();
-    initial.forEach((table, schema) -> fixedPerTable.put(table, withFixed(inference.fixedTypes(), schema)));
+    initial.forEach(
+        (table, schema) -> fixedPerTable.put(table, withFixed(inference.fixedTypes(), schema)));
 
     ChangeEnvelope envelope = envelope(options, format, value);
     String keyPrefix = conf.getOptional(KEY_FIELDS_PREFIX).orElse("");
     String valuePrefix = conf.getOptional(VALUE_FIELDS_PREFIX).orElse("");
-    if (!keyPrefix.isEmpty() && !valuePrefix.isEmpty()
+    if (!keyPrefix.isEmpty()
+        && !valuePrefix.isEmpty()
         && (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix))) {
       throw new IllegalArgumentException(
-          "Options 'key.fields-prefix' ('" + keyPrefix + "') and 'value.fields-prefix' ('"
-              + valuePrefix + "') must not be prefixes of each other");
+          "Options 'key.fields-prefix' ('"
+              + keyPrefix
+              + "') and 'value.fields-prefix' ('"
+              + valuePrefix
+              + "') must not be prefixes of each other");
     }
     String keyConverter =
-        keyJson ? scoped(options, "key.", "json", ChangeSourceOptions.converterClass("json")) : null;
+        keyJson
+            ? scoped(options, "key.", "json", ChangeSourceOptions.converterClass("json"))
+            : null;
     String valueConverter =
         format.equals("json")
             ? scoped(options, "value.", "json", ChangeSourceOptions.converterClass("json"))
@@ -138,7 +159,10 @@ public final class ChangeSourceParser {
     boolean emptyAsDelete =
         format.equals("json")
             && Boolean.parseBoolean(
-                orDefault(scoped(options, "value.", "json", ChangeSourceOptions.emptyValueAsDelete("json")), "false"));
+                orDefault(
+                    scoped(
+                        options, "value.", "json", ChangeSourceOptions.emptyValueAsDelete("json")),
+                    "false"));
     if (emptyAsDelete && !keyJson) {
       throw new IllegalArgumentException(
           "Option 'json.decode.empty-value-as-delete.enabled' is true, but a tombstone is a delete"
@@ -170,44 +194,62 @@ public final class ChangeSourceParser {
             formatRead.ignoreParseErrors(),
             flattenNested,
             metadata.build(),
-            metadataKeys.stream().map(MetadataKey::extractor).toArray(MetadataKey.Extractor[]::new));
+            metadataKeys.stream()
+                .map(MetadataKey::extractor)
+                .toArray(MetadataKey.Extractor[]::new));
     return new ParsedChangeSource(
-        spec, new ChangeRecordDecoder(settings, Map.of()), errors, initial, preFetch, List.copyOf(warnings));
+        spec,
+        new ChangeRecordDecoder(settings, Map.of()),
+        errors,
+        initial,
+        preFetch,
+        List.copyOf(warnings));
   }
 
-  private static ChangeEnvelope envelope(Map<String, String> options, String format, Configuration value) {
+  private static ChangeEnvelope envelope(
+      Map<String, String> options, String format, Configuration value) {
     switch (format) {
       case "debezium-json":
         return new DebeziumEnvelope(value.get(DebeziumJsonOptions.SCHEMA_INCLUDE));
       case "maxwell-json":
         return new MaxwellEnvelope();
-      case "canal-json": {
-        String strategy = scoped(options, "value.", "", ChangeSourceOptions.CANAL_TYPE_STRATEGY);
-        CanalTypeStrategy types = CanalTypeStrategy.AUTO;
-        if (strategy != null) {
-          try {
-            types = CanalTypeStrategy.valueOf(strategy.trim().toUpperCase(java.util.Locale.ROOT));
-          } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                "Invalid value '" + strategy + "' for option 'canal-json.infer-schema.strategy'"
-                    + " (expected one of " + Arrays.toString(CanalTypeStrategy.values()) + ")");
+      case "canal-json":
+        {
+          String strategy = scoped(options, "value.", "", ChangeSourceOptions.CANAL_TYPE_STRATEGY);
+          CanalTypeStrategy types = CanalTypeStrategy.AUTO;
+          if (strategy != null) {
+            try {
+              types = CanalTypeStrategy.valueOf(strategy.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+              throw new IllegalArgumentException(
+                  "Invalid value '"
+                      + strategy
+                      + "' for option 'canal-json.infer-schema.strategy'"
+                      + " (expected one of "
+                      + Arrays.toString(CanalTypeStrategy.values())
+                      + ")");
+            }
           }
+          return new CanalEnvelope(
+              types,
+              bool(options, ChangeSourceOptions.CANAL_TINYINT1_AS_BOOLEAN),
+              bool(options, ChangeSourceOptions.CANAL_TIMESTAMP_AS_DATETIME),
+              pattern(value, CanalJsonOptions.DATABASE_INCLUDE),
+              pattern(value, CanalJsonOptions.TABLE_INCLUDE));
         }
-        return new CanalEnvelope(
-            types,
-            bool(options, ChangeSourceOptions.CANAL_TINYINT1_AS_BOOLEAN),
-            bool(options, ChangeSourceOptions.CANAL_TIMESTAMP_AS_DATETIME),
-            pattern(value, CanalJsonOptions.DATABASE_INCLUDE),
-            pattern(value, CanalJsonOptions.TABLE_INCLUDE));
-      }
-      default: {
-        String fields = scoped(options, "value.", "json", ChangeSourceOptions.parserTableIdFields("json"));
-        List<String> names = new ArrayList<>();
-        if (fields != null) {
-          Arrays.stream(fields.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(names::add);
+      default:
+        {
+          String fields =
+              scoped(options, "value.", "json", ChangeSourceOptions.parserTableIdFields("json"));
+          List<String> names = new ArrayList<>();
+          if (fields != null) {
+            Arrays.stream(fields.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .forEach(names::add);
+          }
+          return new JsonEnvelope(names);
         }
-        return new JsonEnvelope(names);
-      }
     }
   }
 
@@ -216,22 +258,35 @@ public final class ChangeSourceParser {
       Map<String, String> options, String format, JsonReadSettings read) {
     InferenceSettings s =
         InferenceSettings.defaults()
-            .withPrimitiveAsString(Boolean.parseBoolean(orDefault(
-                pick(options, format, JsonInferenceOptions.primitiveAsString("")::key), "false").trim()))
-            .withStringTypeInference(Boolean.parseBoolean(orDefault(
-                pick(options, format, JsonInferenceOptions.stringTypeInference("")::key), "true").trim()))
+            .withPrimitiveAsString(
+                Boolean.parseBoolean(
+                    orDefault(
+                            pick(options, format, JsonInferenceOptions.primitiveAsString("")::key),
+                            "false")
+                        .trim()))
+            .withStringTypeInference(
+                Boolean.parseBoolean(
+                    orDefault(
+                            pick(
+                                options, format, JsonInferenceOptions.stringTypeInference("")::key),
+                            "true")
+                        .trim()))
             .withTimestampStandard(
                 read.timestampFormat().toString().equals("ISO-8601")
                     ? TimestampStandard.ISO_8601
                     : TimestampStandard.SQL);
     String fixed = pick(options, format, JsonInferenceOptions.fixedTypes("")::key);
     if (fixed != null) {
-      s = s.withFixedTypes(flattenKeyOf(options, format, JsonInferenceOptions.fixedTypes("").key()), fixed);
+      s =
+          s.withFixedTypes(
+              flattenKeyOf(options, format, JsonInferenceOptions.fixedTypes("").key()), fixed);
     }
     return s;
   }
 
-  /** The most specific value of an inference key (given without prefix): value.<fmt>., <fmt>., none. */
+  /**
+   * The most specific value of an inference key (given without prefix): value.<fmt>., <fmt>., none.
+   */
   private static @Nullable String pick(
       Map<String, String> options, String format, java.util.function.Supplier<String> bare) {
     String key = bare.get();
@@ -287,8 +342,13 @@ public final class ChangeSourceParser {
       return Pattern.compile(text);
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException(
-          "Invalid value '" + text + "' for option '" + option.key() + "' (a Java regular"
-              + " expression): " + e.getDescription());
+          "Invalid value '"
+              + text
+              + "' for option '"
+              + option.key()
+              + "' (a Java regular"
+              + " expression): "
+              + e.getDescription());
     }
   }
 
@@ -306,8 +366,11 @@ public final class ChangeSourceParser {
               .orElseThrow(
                   () ->
                       new IllegalArgumentException(
-                          "Option 'metadata.list' names '" + column.key() + "', which is not a"
-                              + " metadata key of readChanges() (known: " + MetadataKey.allKeys()
+                          "Option 'metadata.list' names '"
+                              + column.key()
+                              + "', which is not a"
+                              + " metadata key of readChanges() (known: "
+                              + MetadataKey.allKeys()
                               + ")"));
       out.add(key);
     }
@@ -328,24 +391,34 @@ public final class ChangeSourceParser {
     Class<?> type;
     try {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      type = Class.forName(name, true, loader != null ? loader : ChangeSourceParser.class.getClassLoader());
+      type =
+          Class.forName(
+              name, true, loader != null ? loader : ChangeSourceParser.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
       throw new IllegalArgumentException(
           "Option '" + key + "' names the class '" + name + "', which is not on the class path", e);
     }
     if (!KafkaPayloadConverter.class.isAssignableFrom(type)) {
       throw new IllegalArgumentException(
-          "Option '" + key + "' names the class '" + name + "', which does not implement "
+          "Option '"
+              + key
+              + "' names the class '"
+              + name
+              + "', which does not implement "
               + KafkaPayloadConverter.class.getName());
     }
     try {
       return (KafkaPayloadConverter) type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalArgumentException(
-          "Option '" + key + "': cannot create '" + name + "' (it needs a public no-argument"
-              + " constructor): " + e,
+          "Option '"
+              + key
+              + "': cannot create '"
+              + name
+              + "' (it needs a public no-argument"
+              + " constructor): "
+              + e,
           e);
     }
   }
-
 }

@@ -15,8 +15,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The column types of a Debezium message's Kafka Connect schema (the struct of its {@code after}
- * or {@code before} field): int8..int64, float32/64, boolean, string, bytes, and the logical types
+ * The column types of a Debezium message's Kafka Connect schema (the struct of its {@code after} or
+ * {@code before} field): int8..int64, float32/64, boolean, string, bytes, and the logical types
  * {@code org.apache.kafka.connect.data.Decimal} (DECIMAL with the schema's precision and scale; its
  * base64 value is turned into a number), {@code Date} / {@code io.debezium.time.Date} (DATE; days
  * since the epoch turned into a date). Debezium's other temporal types keep their numeric base type
@@ -29,6 +29,7 @@ final class DebeziumDeclaredTypes implements Serializable {
 
   private transient @Nullable JsonNode lastSchema;
   private transient @Nullable Schema lastColumns;
+
   /** Per column of the last schema with a logical type: its name and the decimal scale. */
   private transient @Nullable Map<String, String[]> logical;
 
@@ -99,17 +100,21 @@ final class DebeziumDeclaredTypes implements Serializable {
     if (image == null || named == null || named.isEmpty()) {
       return;
     }
-    named.forEach((column, how) -> {
-      JsonNode value = image.get(column);
-      if (value == null || value.isNull()) {
-        return;
-      }
-      if (how[0].equals(DECIMAL) && value.isTextual()) {
-        BigInteger unscaled = new BigInteger(Base64.getDecoder().decode(value.asText()));
-        image.set(column, TextNode.valueOf(new BigDecimal(unscaled, Integer.parseInt(how[1])).toPlainString()));
-      } else if (how[0].equals("date") && value.isIntegralNumber()) {
-        image.set(column, TextNode.valueOf(LocalDate.ofEpochDay(value.asLong()).toString()));
-      }
-    });
+    named.forEach(
+        (column, how) -> {
+          JsonNode value = image.get(column);
+          if (value == null || value.isNull()) {
+            return;
+          }
+          if (how[0].equals(DECIMAL) && value.isTextual()) {
+            BigInteger unscaled = new BigInteger(Base64.getDecoder().decode(value.asText()));
+            image.set(
+                column,
+                TextNode.valueOf(
+                    new BigDecimal(unscaled, Integer.parseInt(how[1])).toPlainString()));
+          } else if (how[0].equals("date") && value.isIntegralNumber()) {
+            image.set(column, TextNode.valueOf(LocalDate.ofEpochDay(value.asLong()).toString()));
+          }
+        });
   }
 }

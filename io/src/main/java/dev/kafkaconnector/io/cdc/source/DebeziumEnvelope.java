@@ -73,16 +73,23 @@ final class DebeziumEnvelope implements ChangeEnvelope {
       types.normalize(after);
     }
     switch (kind) {
-      case INSERT -> out.add(new RawChange(table, kind, null, require(after, "after", op), List.of(), declared));
-      case DELETE -> out.add(new RawChange(table, kind, require(before, "before", op), null, List.of(), declared));
-      default -> out.add(new RawChange(table, kind, before, require(after, "after", op), List.of(), declared));
+      case INSERT ->
+          out.add(
+              new RawChange(table, kind, null, require(after, "after", op), List.of(), declared));
+      case DELETE ->
+          out.add(
+              new RawChange(table, kind, require(before, "before", op), null, List.of(), declared));
+      default ->
+          out.add(
+              new RawChange(table, kind, before, require(after, "after", op), List.of(), declared));
     }
   }
 
   private static ObjectNode require(@Nullable ObjectNode image, String field, String op)
       throws FormatException {
     if (image == null) {
-      throw new FormatException(FORMAT, field, "an op '" + op + "' message has no '" + field + "' image");
+      throw new FormatException(
+          FORMAT, field, "an op '" + op + "' message has no '" + field + "' image");
     }
     return image;
   }
@@ -96,7 +103,8 @@ final class DebeziumEnvelope implements ChangeEnvelope {
     }
     String first = db != null ? db : schema;
     if (first == null) {
-      throw new FormatException(FORMAT, "source.db", "the message's source has no 'db' (nor 'schema')");
+      throw new FormatException(
+          FORMAT, "source.db", "the message's source has no 'db' (nor 'schema')");
     }
     return TableId.of(first, table);
   }

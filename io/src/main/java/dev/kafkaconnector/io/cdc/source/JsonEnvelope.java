@@ -20,7 +20,8 @@ final class JsonEnvelope implements ChangeEnvelope {
   JsonEnvelope(List<String> tableIdFields) {
     if (tableIdFields.size() > 3) {
       throw new IllegalArgumentException(
-          "Option 'json.decode.parser-table-id.fields' names " + tableIdFields.size()
+          "Option 'json.decode.parser-table-id.fields' names "
+              + tableIdFields.size()
               + " fields, but a table id has at most 3 parts (namespace, schema, table)");
     }
     this.tableIdFields = List.copyOf(tableIdFields);
@@ -62,7 +63,9 @@ final class JsonEnvelope implements ChangeEnvelope {
         throw new FormatException(
             "json",
             field,
-            "the table id field '" + field + "' (json.decode.parser-table-id.fields) is missing,"
+            "the table id field '"
+                + field
+                + "' (json.decode.parser-table-id.fields) is missing,"
                 + " null or empty");
       }
       parts.add(value.asText());

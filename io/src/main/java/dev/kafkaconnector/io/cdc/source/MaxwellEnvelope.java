@@ -9,8 +9,8 @@ import java.util.Locale;
 
 /**
  * Maxwell: {@code {"database", "table", "type": "insert" | "update" | "delete", "data", "old",
- * "primary_key_columns"}}; the before image of an update is {@code data} with the members of
- * {@code old} put back. Other types (Maxwell's bootstrap markers, DDL) hold no row change.
+ * "primary_key_columns"}}; the before image of an update is {@code data} with the members of {@code
+ * old} put back. Other types (Maxwell's bootstrap markers, DDL) hold no row change.
  */
 final class MaxwellEnvelope implements ChangeEnvelope {
   private static final long serialVersionUID = 1L;

@@ -10,8 +10,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * {@code infer-schema.flatten-nested-columns.enable} for change streams: the members of nested
  * objects become members named by their path ({@code {"a": {"b": 1}}} gives {@code {"a.b": 1}}),
- * recursively, so that inference and conversion see flat columns, as the spec's catalog names
- * them. Arrays stay one member (a STRING column holding their JSON text).
+ * recursively, so that inference and conversion see flat columns, as the spec's catalog names them.
+ * Arrays stay one member (a STRING column holding their JSON text).
  */
 final class NestedMembers {
   private NestedMembers() {}

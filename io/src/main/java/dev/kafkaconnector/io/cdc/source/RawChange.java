@@ -8,8 +8,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One row change as a message gives it, before its columns are typed: the table, the operation,
- * the before and after images as JSON objects, the primary key and the column types the message
+ * One row change as a message gives it, before its columns are typed: the table, the operation, the
+ * before and after images as JSON objects, the primary key and the column types the message
  * declares (Canal's {@code sqlType} / {@code mysqlType}, Debezium's schema), when it does.
  *
  * @param primaryKey the primary key columns the message names, empty when it names none

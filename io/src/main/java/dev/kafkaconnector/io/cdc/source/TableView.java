@@ -25,8 +25,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * schema-evolution step merges what the readers of a table send.
  *
  * <p>Columns: the inferred ones (key and value members, under their prefixes) with the types the
- * message declares (Canal's type maps, Debezium's schema) and the fixed types (initial DDLs,
- * {@code infer-schema.fixed-types}) taking precedence, then the metadata columns.
+ * message declares (Canal's type maps, Debezium's schema) and the fixed types (initial DDLs, {@code
+ * infer-schema.fixed-types}) taking precedence, then the metadata columns.
  */
 final class TableView {
   private final TableId table;
@@ -41,8 +41,8 @@ final class TableView {
   private @Nullable JsonToRowConverter converter;
 
   /**
-   * @param seed the schema known before the first record (pre-fetched records, an initial DDL),
-   *     or null
+   * @param seed the schema known before the first record (pre-fetched records, an initial DDL), or
+   *     null
    */
   TableView(
       TableId table,
@@ -75,7 +75,8 @@ final class TableView {
     InferredType before = inference.type();
     inference.add(image);
     boolean widened = !inference.type().equals(before);
-    if (declaredTypes != null && (declared == null || !SchemaMerging.holds(declared, declaredTypes))) {
+    if (declaredTypes != null
+        && (declared == null || !SchemaMerging.holds(declared, declaredTypes))) {
       declared = SchemaMerging.mergeColumns(declared, declaredTypes);
       widened = true;
     }
@@ -147,7 +148,9 @@ final class TableView {
       return physical;
     }
     Schema.Builder out = Schema.builder();
-    physical.getFields().stream().filter(f -> !metadata.hasField(f.getName())).forEach(out::addField);
+    physical.getFields().stream()
+        .filter(f -> !metadata.hasField(f.getName()))
+        .forEach(out::addField);
     out.addFields(metadata.getFields());
     return out.build();
   }
@@ -161,7 +164,9 @@ final class TableView {
     for (Schema.Field field : inferred.getFields()) {
       out.addField(declared.hasField(field.getName()) ? declared.getField(field.getName()) : field);
     }
-    declared.getFields().stream().filter(f -> !inferred.hasField(f.getName())).forEach(out::addField);
+    declared.getFields().stream()
+        .filter(f -> !inferred.hasField(f.getName()))
+        .forEach(out::addField);
     return out.build();
   }
 

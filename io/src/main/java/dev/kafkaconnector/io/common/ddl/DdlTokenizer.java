@@ -7,8 +7,8 @@ import java.util.List;
  * Splits a Flink SQL statement into tokens: words, {@code `quoted`} identifiers ({@code ``} for a
  * backquote), {@code 'string'} literals ({@code ''} for a quote), numbers and one-character
  * symbols. {@code -- line} and {@code /* block *}{@code /} comments are skipped. Every token keeps
- * its position in the text, so that a type can be cut out of the text as written and errors can
- * say where they are.
+ * its position in the text, so that a type can be cut out of the text as written and errors can say
+ * where they are.
  */
 public final class DdlTokenizer {
 
@@ -96,7 +96,8 @@ public final class DdlTokenizer {
       return new Token(Kind.WORD, text.substring(start, pos), start, pos);
     }
     if (Character.isDigit(c)) {
-      while (pos < text.length() && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
+      while (pos < text.length()
+          && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
         pos++;
       }
       return new Token(Kind.NUMBER, text.substring(start, pos), start, pos);
@@ -129,7 +130,10 @@ public final class DdlTokenizer {
     }
     // No excerpt: the literal may be the value of a secret option (a password, a JAAS line).
     throw new IllegalArgumentException(
-        "unterminated " + what + " starting at position " + start
+        "unterminated "
+            + what
+            + " starting at position "
+            + start
             + " (its text is not shown: it may hold a secret)");
   }
 

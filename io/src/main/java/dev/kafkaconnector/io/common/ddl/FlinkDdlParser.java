@@ -1,9 +1,5 @@
 package dev.kafkaconnector.io.common.ddl;
 
-import dev.kafkaconnector.io.common.ddl.FlinkTable;
-
-import dev.kafkaconnector.io.common.ddl.DdlTokenizer;
-
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Kind;
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
@@ -37,6 +33,7 @@ public final class FlinkDdlParser {
   private final List<Token> tokens;
   private int at;
   private String table = "?";
+
   /** The secret option whose '=', value and following token are being read, if any. */
   private @Nullable String secretOption;
 
@@ -134,8 +131,13 @@ public final class FlinkDdlParser {
       throw error("the end of the statement expected (one statement at a time)", peek());
     }
     return new FlinkTable(
-        List.copyOf(name), ifNotExists, List.copyOf(columns), List.copyOf(primaryKey), watermark,
-        comment, options);
+        List.copyOf(name),
+        ifNotExists,
+        List.copyOf(columns),
+        List.copyOf(primaryKey),
+        watermark,
+        comment,
+        options);
   }
 
   private FlinkTable.Column column(List<String> primaryKey) {
@@ -144,7 +146,11 @@ public final class FlinkDdlParser {
     if (afterName.isWord("AS")) {
       next();
       throw unsupported(
-          "computed column '" + name + "' AS " + expressionText() + " (Beam SQL tables have no"
+          "computed column '"
+              + name
+              + "' AS "
+              + expressionText()
+              + " (Beam SQL tables have no"
               + " computed columns; compute it in the query)",
           afterName);
     }
@@ -186,8 +192,10 @@ public final class FlinkDdlParser {
         throw error("the column list is not closed", t);
       }
       if (depth == 0
-          && (t.isSymbol(',') || t.isSymbol(')')
-              || (t.kind() == Kind.WORD && AFTER_TYPE.contains(t.text().toUpperCase(Locale.ROOT))))) {
+          && (t.isSymbol(',')
+              || t.isSymbol(')')
+              || (t.kind() == Kind.WORD
+                  && AFTER_TYPE.contains(t.text().toUpperCase(Locale.ROOT))))) {
         break;
       }
       if (t.isSymbol('<') || t.isSymbol('(')) {
@@ -205,7 +213,12 @@ public final class FlinkDdlParser {
       return SqlType.parse(typeText);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          prefix() + "column '" + column + "' has type '" + typeText + "' that cannot be read: "
+          prefix()
+              + "column '"
+              + column
+              + "' has type '"
+              + typeText
+              + "' that cannot be read: "
               + e.getMessage(),
           e);
     }
@@ -253,8 +266,8 @@ public final class FlinkDdlParser {
   }
 
   /**
-   * The bound of {@code column} or {@code column - INTERVAL 'n' unit} in tokens {@code [from,
-   * to)}; null for any other expression.
+   * The bound of {@code column} or {@code column - INTERVAL 'n' unit} in tokens {@code [from, to)};
+   * null for any other expression.
    */
   private @Nullable Duration delay(String column, int from, int to) {
     List<Token> e = tokens.subList(from, to);

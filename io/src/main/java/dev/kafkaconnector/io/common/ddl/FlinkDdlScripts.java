@@ -32,7 +32,10 @@ public final class FlinkDdlScripts {
       for (FlinkTable.Column column : table.columns()) {
         if (column.metadataKey() != null) {
           throw new IllegalArgumentException(
-              "Table " + table.displayName() + ": column '" + column.name()
+              "Table "
+                  + table.displayName()
+                  + ": column '"
+                  + column.name()
                   + "' is a METADATA column; an initial schema declares physical columns only");
         }
         columns.addField(column.name(), column.type());

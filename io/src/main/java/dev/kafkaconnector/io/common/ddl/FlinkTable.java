@@ -1,7 +1,5 @@
 package dev.kafkaconnector.io.common.ddl;
 
-import dev.kafkaconnector.io.common.ddl.FlinkDdlParser;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -43,11 +43,11 @@ public final class DecoderFactory {
   }
 
   /**
-   * The decoder of only the {@code selected} columns (projection push-down): physical columns
-   * among them in table order, then the selected metadata columns. The formats are given the
-   * whole key and value schemas and the selected parts, so that they can leave the other columns
-   * undecoded; the key is not decoded at all when no key column is selected. Everything is still
-   * validated against the whole table.
+   * The decoder of only the {@code selected} columns (projection push-down): physical columns among
+   * them in table order, then the selected metadata columns. The formats are given the whole key
+   * and value schemas and the selected parts, so that they can leave the other columns undecoded;
+   * the key is not decoded at all when no key column is selected. Everything is still validated
+   * against the whole table.
    *
    * @param selected names of physical and metadata columns, or null for all
    * @throws IllegalArgumentException as the other method, or naming a selected column the table
@@ -67,7 +67,9 @@ public final class DecoderFactory {
         boolean keyColumn = whole.keySchema().hasField(name);
         if (!keyColumn && !Boolean.TRUE.equals(field.getType().getNullable())) {
           throw new IllegalArgumentException(
-              "Column '" + name + "' of an upsert-kafka table must be nullable: a tombstone"
+              "Column '"
+                  + name
+                  + "' of an upsert-kafka table must be nullable: a tombstone"
                   + " (delete) has only the key columns");
         }
       }
@@ -98,7 +100,9 @@ public final class DecoderFactory {
         keyFormat == null || (selected != null && !layout.readsKey())
             ? null
             : keyFormat.createDecoder(
-                whole.keySchema(), layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
+                whole.keySchema(),
+                layout.keySchema(),
+                new FormatContext(formats.keyOptions(), "key"));
     Schema produced = ProducedSchema.of(valueSchema, valueFormat, valueMetadataKeys);
 
     Schema.Builder output = Schema.builder();
@@ -144,7 +148,9 @@ public final class DecoderFactory {
     for (String name : selected) {
       if (!known.contains(name)) {
         throw new IllegalArgumentException(
-            "Projected column '" + name + "' is not a column of the source; its columns are "
+            "Projected column '"
+                + name
+                + "' is not a column of the source; its columns are "
                 + known);
       }
     }
@@ -156,10 +162,13 @@ public final class DecoderFactory {
       List<MetadataColumn> typed,
       Schema physical,
       boolean upsert) {
-    List<MetadataColumn> columns = new ArrayList<>(MetadataColumn.parseList(conf.get(METADATA_LIST)));
+    List<MetadataColumn> columns =
+        new ArrayList<>(MetadataColumn.parseList(conf.get(METADATA_LIST)));
     columns.addAll(typed);
     Set<String> readable = new HashSet<>();
-    valueFormat.readableMetadata().forEach(m -> readable.add(MetadataColumn.VALUE_PREFIX + m.key()));
+    valueFormat
+        .readableMetadata()
+        .forEach(m -> readable.add(MetadataColumn.VALUE_PREFIX + m.key()));
     Set<String> names = new HashSet<>(physical.getFieldNames());
     for (MetadataColumn column : columns) {
       boolean known =
@@ -169,14 +178,22 @@ public final class DecoderFactory {
                   || (upsert && column.key().equals(KafkaConnectorOptions.ROW_KIND_KEY));
       if (!known) {
         throw new IllegalArgumentException(
-            "Unknown metadata key '" + column.key() + "' in option 'metadata.list'. Available"
-                + " keys: " + MetadataKey.allKeys() + (upsert ? ", row-kind" : "")
+            "Unknown metadata key '"
+                + column.key()
+                + "' in option 'metadata.list'. Available"
+                + " keys: "
+                + MetadataKey.allKeys()
+                + (upsert ? ", row-kind" : "")
                 + " and, from value format '"
-                + valueFormat.identifier() + "': " + readable);
+                + valueFormat.identifier()
+                + "': "
+                + readable);
       }
       if (!names.add(column.name())) {
         throw new IllegalArgumentException(
-            "Metadata column '" + column.name() + "' (option 'metadata.list' or"
+            "Metadata column '"
+                + column.name()
+                + "' (option 'metadata.list' or"
                 + " withMetadataColumn) has the same name as another column; map the key to"
                 + " another name with withMetadataColumn(name, key)");
       }

@@ -30,19 +30,23 @@ public final class RecordDecoder implements RecordHandler<Row>, Serializable {
   private final RowDecoder valueDecoder;
   private final KeyValueLayout layout;
   private final Schema outputSchema;
+
   /** Per metadata column: the record metadata extractor, or null for value-format metadata. */
   private final MetadataKey.@Nullable Extractor[] extractors;
+
   /** Per metadata column: its index in the value decoder's rows, or -1. */
   private final int[] valueMetadataIndex;
+
   private final boolean passThrough;
   private final boolean upsert;
   private transient @Nullable Row currentKey;
+
   /** Hands the value decoder's rows on without a new lambda per record (one reader thread). */
   private transient @Nullable Forwarder forwarder;
 
   /**
-   * @param extractors per metadata column, the record metadata extractor or null when the column
-   *     is value-format metadata
+   * @param extractors per metadata column, the record metadata extractor or null when the column is
+   *     value-format metadata
    * @param valueMetadataIndex per metadata column, its index in the value rows or -1
    */
   public RecordDecoder(
@@ -140,11 +144,13 @@ public final class RecordDecoder implements RecordHandler<Row>, Serializable {
     }
     currentKey = null;
     try {
-      keyDecoder.decode(record.key(), row -> {
-        if (currentKey == null) {
-          currentKey = row;
-        }
-      });
+      keyDecoder.decode(
+          record.key(),
+          row -> {
+            if (currentKey == null) {
+              currentKey = row;
+            }
+          });
       return currentKey;
     } catch (FormatException e) {
       throw new FormatException(e.format(), e.field(), "in the record key: " + e.getMessage(), e);
@@ -157,7 +163,8 @@ public final class RecordDecoder implements RecordHandler<Row>, Serializable {
     layout.assemble(key, value, values);
     for (int i = 0; i < extractors.length; i++) {
       MetadataKey.Extractor extractor = extractors[i];
-      values.add(extractor != null ? extractor.extract(record) : value.getValue(valueMetadataIndex[i]));
+      values.add(
+          extractor != null ? extractor.extract(record) : value.getValue(valueMetadataIndex[i]));
     }
     return Row.withSchema(outputSchema).attachValues(values);
   }

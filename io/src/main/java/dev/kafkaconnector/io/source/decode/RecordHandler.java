@@ -4,11 +4,10 @@ import java.io.Serializable;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * What the reader does with each Kafka record it claims: turns it into zero or more outputs.
- * {@link RecordDecoder} gives rows of one schema; the change-stream source gives change events.
- * One instance serves one reader instance (a DoFn instance on one thread), so a handler may keep
- * state between records in transient fields, opened in {@link #open} and dropped in {@link
- * #close}.
+ * What the reader does with each Kafka record it claims: turns it into zero or more outputs. {@link
+ * RecordDecoder} gives rows of one schema; the change-stream source gives change events. One
+ * instance serves one reader instance (a DoFn instance on one thread), so a handler may keep state
+ * between records in transient fields, opened in {@link #open} and dropped in {@link #close}.
  *
  * @param <T> the output type
  */

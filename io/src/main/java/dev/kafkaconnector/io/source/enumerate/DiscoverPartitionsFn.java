@@ -18,11 +18,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds the partitions of an unbounded read: first with the startup mode applied, then every
- * {@code scan.topic-partition-discovery.interval} for partitions (and, with {@code topic-pattern},
- * topics) that appeared since, which start at their earliest offset. The set of known partitions
- * and their topics' ids is checkpointed with the restriction ({@link DiscoveryRestriction}), so a
- * restored job neither re-applies the startup mode nor emits a partition twice. A topic deleted and
+ * Finds the partitions of an unbounded read: first with the startup mode applied, then every {@code
+ * scan.topic-partition-discovery.interval} for partitions (and, with {@code topic-pattern}, topics)
+ * that appeared since, which start at their earliest offset. The set of known partitions and their
+ * topics' ids is checkpointed with the restriction ({@link DiscoveryRestriction}), so a restored
+ * job neither re-applies the startup mode nor emits a partition twice. A topic deleted and
  * re-created under the same name has a new topic id: its partitions are emitted again, from their
  * earliest offset, with the new id. Topics the cluster confirmed gone leave the known set.
  *

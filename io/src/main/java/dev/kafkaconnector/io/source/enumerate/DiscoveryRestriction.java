@@ -18,11 +18,11 @@ import org.apache.kafka.common.TopicPartition;
  *       listing after the restore adopts the ids it sees, so a topic re-created while the job was
  *       stopped is taken for the one the job read (its known partitions are not read again);
  *   <li>rescale: discovery is a single restriction of the impulse, not split; it moves whole;
- *   <li>a second job with the same settings: it has its own state and reads every partition
- *       itself (as two Flink jobs with one source definition do);
- *   <li>a deleted and re-created topic: the listing sees a new topic id for a known name and
- *       emits the new incarnation's partitions from their earliest offset; a topic deleted for
- *       good leaves the state.
+ *   <li>a second job with the same settings: it has its own state and reads every partition itself
+ *       (as two Flink jobs with one source definition do);
+ *   <li>a deleted and re-created topic: the listing sees a new topic id for a known name and emits
+ *       the new incarnation's partitions from their earliest offset; a topic deleted for good
+ *       leaves the state.
  * </ul>
  *
  * @param initialized the first listing was emitted

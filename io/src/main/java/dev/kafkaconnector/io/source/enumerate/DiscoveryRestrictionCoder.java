@@ -15,9 +15,9 @@ import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The coder of partition discovery's checkpointed state: a version byte, then the fields, so that
- * a job checkpointed by one connector build can be restored by a later one (Java serialization
- * would tie the state to the class's exact shape). Version 1: initialized, finished, the known
+ * The coder of partition discovery's checkpointed state: a version byte, then the fields, so that a
+ * job checkpointed by one connector build can be restored by a later one (Java serialization would
+ * tie the state to the class's exact shape). Version 1: initialized, finished, the known
  * partitions. Version 2 (written now) appends the topic ids; version 1 state still decodes, with no
  * ids (see {@link DiscoveryRestriction} for what the first listing after such a restore does).
  */
@@ -54,8 +54,14 @@ final class DiscoveryRestrictionCoder extends AtomicCoder<DiscoveryRestriction> 
     int version = in.read();
     if (version != VERSION && version != VERSION_WITHOUT_IDS) {
       throw new IOException(
-          "Cannot decode partition discovery state of version " + version + " (this build reads"
-              + " versions " + VERSION_WITHOUT_IDS + " and " + VERSION + ")");
+          "Cannot decode partition discovery state of version "
+              + version
+              + " (this build reads"
+              + " versions "
+              + VERSION_WITHOUT_IDS
+              + " and "
+              + VERSION
+              + ")");
     }
     boolean initialized = BooleanCoder.of().decode(in);
     boolean finished = BooleanCoder.of().decode(in);

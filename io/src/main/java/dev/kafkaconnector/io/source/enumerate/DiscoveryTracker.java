@@ -5,12 +5,13 @@ import org.apache.beam.sdk.transforms.splittabledofn.SplitResult;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Tracks partition discovery. A claim is what one listing knows (the partitions that exist now
- * and their topics' ids, see {@link PartitionEnumerator#added}); it replaces the known state, so
- * partitions of topics that are gone leave it. A claim succeeds until the runner checkpoints,
- * after which the residual restriction carries the known state to the next round.
+ * Tracks partition discovery. A claim is what one listing knows (the partitions that exist now and
+ * their topics' ids, see {@link PartitionEnumerator#added}); it replaces the known state, so
+ * partitions of topics that are gone leave it. A claim succeeds until the runner checkpoints, after
+ * which the residual restriction carries the known state to the next round.
  */
-final class DiscoveryTracker extends RestrictionTracker<DiscoveryRestriction, DiscoveryRestriction> {
+final class DiscoveryTracker
+    extends RestrictionTracker<DiscoveryRestriction, DiscoveryRestriction> {
   private DiscoveryRestriction current;
 
   DiscoveryTracker(DiscoveryRestriction restriction) {

@@ -1,9 +1,9 @@
 package dev.kafkaconnector.io.source.enumerate;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
-import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.spec.ConsumerSettings;
 import dev.kafkaconnector.io.source.spec.KafkaSourceException;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.spec.TopicSubscription;
 import java.time.Duration;
 import java.util.Collection;
@@ -26,13 +26,12 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Cluster look-ups of a source (which partitions exist, the group's state) and the consumer used
- * to resolve offsets. Every call is bounded by {@code properties.default.api.timeout.ms} (60 s
- * unless set); failures name the bootstrap servers and the topic.
+ * Cluster look-ups of a source (which partitions exist, the group's state) and the consumer used to
+ * resolve offsets. Every call is bounded by {@code properties.default.api.timeout.ms} (60 s unless
+ * set); failures name the bootstrap servers and the topic.
  */
 public final class KafkaMetadataClient implements AutoCloseable {
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
@@ -60,7 +59,8 @@ public final class KafkaMetadataClient implements AutoCloseable {
    * @param partitions the partitions of those topics
    * @param absent topics asked about that the cluster says do not exist
    */
-  public record Topics(Map<String, String> ids, Set<TopicPartition> partitions, Set<String> absent) {}
+  public record Topics(
+      Map<String, String> ids, Set<TopicPartition> partitions, Set<String> absent) {}
 
   /**
    * The partitions of the subscribed topics that exist now.
@@ -120,16 +120,12 @@ public final class KafkaMetadataClient implements AutoCloseable {
         throw ex;
       }
       ids.put(e.getKey(), description.topicId().toString());
-      description
-          .partitions()
-          .forEach(p -> out.add(new TopicPartition(e.getKey(), p.partition())));
+      description.partitions().forEach(p -> out.add(new TopicPartition(e.getKey(), p.partition())));
     }
     return new Topics(ids, out, absent);
   }
 
-  /**
-   * Fails when {@code properties.group.id} has active members (scan.check.duplicated.group.id).
-   */
+  /** Fails when {@code properties.group.id} has active members (scan.check.duplicated.group.id). */
   public void checkNoActiveMembers(String groupId) {
     Map<String, KafkaFuture<ConsumerGroupDescription>> described =
         admin().describeConsumerGroups(List.of(groupId)).describedGroups();
@@ -167,7 +163,8 @@ public final class KafkaMetadataClient implements AutoCloseable {
 
   private Admin admin() {
     if (admin == null) {
-      admin = Admin.create(adminProperties(spec, timeout, "kafka-connector-admin-" + spec.sourceId()));
+      admin =
+          Admin.create(adminProperties(spec, timeout, "kafka-connector-admin-" + spec.sourceId()));
     }
     return admin;
   }

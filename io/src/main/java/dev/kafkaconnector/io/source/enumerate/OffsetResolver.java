@@ -66,7 +66,8 @@ public final class OffsetResolver {
     }
   }
 
-  private Map<TopicPartition, Long> byTimestamp(long millis, Collection<TopicPartition> partitions) {
+  private Map<TopicPartition, Long> byTimestamp(
+      long millis, Collection<TopicPartition> partitions) {
     Map<TopicPartition, Long> query = new HashMap<>();
     partitions.forEach(tp -> query.put(tp, millis));
     Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
@@ -91,7 +92,8 @@ public final class OffsetResolver {
     Set<TopicPartition> missing = new HashSet<>(partitions);
     String groupId = spec.groupId();
     if (groupId != null) {
-      Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(partitions));
+      Map<TopicPartition, OffsetAndMetadata> committed =
+          consumer.committed(new HashSet<>(partitions));
       committed.forEach(
           (tp, om) -> {
             if (om != null) {

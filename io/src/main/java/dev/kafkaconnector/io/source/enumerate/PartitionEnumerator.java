@@ -93,7 +93,10 @@ final class PartitionEnumerator {
    * @param fresh partitions to start from their earliest offset
    */
   record Change(
-      DiscoveryRestriction known, Set<TopicPartition> fresh, Set<String> renewed, Set<String> forgotten) {}
+      DiscoveryRestriction known,
+      Set<TopicPartition> fresh,
+      Set<String> renewed,
+      Set<String> forgotten) {}
 
   /** Compares the known state with a listing: see {@link #added}. */
   static Change compare(DiscoveryRestriction before, KafkaMetadataClient.Topics now) {

@@ -25,6 +25,7 @@ public final class HeaderFilter implements Serializable {
 
   private final String expression;
   private final Condition[] conditions;
+
   /** operators[i] joins the result so far with conditions[i + 1]: true = and, false = or. */
   private final boolean[] andOperators;
 

@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.enumerate.KafkaMetadataClient;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +19,9 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * {@link TopicLookup} through one admin client per source and JVM (opened on first use, closed
- * with the source's resources). Answers are kept for a second, so that the partitions of one
- * topic checking at the same time cause one request.
+ * {@link TopicLookup} through one admin client per source and JVM (opened on first use, closed with
+ * the source's resources). Answers are kept for a second, so that the partitions of one topic
+ * checking at the same time cause one request.
  */
 final class AdminTopicLookup implements TopicLookup {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -93,7 +93,8 @@ final class AdminTopicLookup implements TopicLookup {
 
   private synchronized Admin admin() {
     if (closed) {
-      throw new IllegalStateException("the topic look-ups of " + spec.subscription() + " are closed");
+      throw new IllegalStateException(
+          "the topic look-ups of " + spec.subscription() + " are closed");
     }
     if (admin == null) {
       admin =

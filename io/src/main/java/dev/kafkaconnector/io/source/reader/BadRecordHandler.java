@@ -1,8 +1,8 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
@@ -46,8 +46,7 @@ final class BadRecordHandler implements Serializable {
 
   private final ErrorPolicy policy;
   private final boolean deadLetter;
-  private final Counter toDeadLetter =
-      Metrics.counter("kafka-connector", "records-to-dead-letter");
+  private final Counter toDeadLetter = Metrics.counter("kafka-connector", "records-to-dead-letter");
   private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-bad");
 
   BadRecordHandler(ErrorPolicy policy, boolean deadLetter) {
@@ -65,11 +64,7 @@ final class BadRecordHandler implements Serializable {
     if (deadLetter) {
       try {
         BadRecordRouter.RECORDING_ROUTER.route(
-            out,
-            toRow(failure.record()),
-            RowCoder.of(KAFKA_RECORD),
-            failure,
-            failure.getMessage());
+            out, toRow(failure.record()), RowCoder.of(KAFKA_RECORD), failure, failure.getMessage());
       } catch (Exception e) {
         throw new KafkaSourceException(
             "Could not write the bad record to the dead-letter output: " + failure.getMessage(), e);
@@ -84,8 +79,11 @@ final class BadRecordHandler implements Serializable {
     long count = failures.incrementAndGet();
     if (policy.maxCount() >= 0 && count > policy.maxCount()) {
       throw new KafkaSourceException(
-          count + " records failed to decode, more than ingestion.error-tolerance.max-count = "
-              + policy.maxCount() + ". Last: " + failure.getMessage(),
+          count
+              + " records failed to decode, more than ingestion.error-tolerance.max-count = "
+              + policy.maxCount()
+              + ". Last: "
+              + failure.getMessage(),
           failure);
     }
     if (count <= LOGGED_PER_SOURCE) {

@@ -6,9 +6,9 @@ import org.apache.beam.sdk.transforms.splittabledofn.SplitResult;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * A partition's offset range tracker that may be checkpointed (the rest of the range resumed
- * later, by whichever worker) but never split at a fraction: two ranges of one partition read at
- * once would need two consumers, break per-partition order and commit offsets out of order.
+ * A partition's offset range tracker that may be checkpointed (the rest of the range resumed later,
+ * by whichever worker) but never split at a fraction: two ranges of one partition read at once
+ * would need two consumers, break per-partition order and commit offsets out of order.
  */
 final class CheckpointOnlyTracker extends RestrictionTracker<OffsetRange, Long>
     implements RestrictionTracker.HasProgress {

@@ -9,11 +9,11 @@ import org.apache.kafka.common.errors.AuthorizationException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * What a partition's consumer throws when the cluster refuses it while reading. Partition
- * discovery and the first connection fail that way already (see {@code KafkaMetadataClient}); this
- * covers a consumer that was connected and is refused later: after a reconnect (broker restart,
- * dropped connection) or a re-authentication with credentials deleted or changed meanwhile, or an
- * ACL removed.
+ * What a partition's consumer throws when the cluster refuses it while reading. Partition discovery
+ * and the first connection fail that way already (see {@code KafkaMetadataClient}); this covers a
+ * consumer that was connected and is refused later: after a reconnect (broker restart, dropped
+ * connection) or a re-authentication with credentials deleted or changed meanwhile, or an ACL
+ * removed.
  */
 final class ConsumerRefusal {
   private ConsumerRefusal() {}
@@ -30,8 +30,15 @@ final class ConsumerRefusal {
    */
   static @Nullable RuntimeException of(
       RuntimeException e, TopicPartition tp, long offset, Map<String, ?> clientProperties) {
-    String what = "read partition " + tp.partition() + " of topic '" + tp.topic() + "' (" + tp
-        + ") at offset " + offset;
+    String what =
+        "read partition "
+            + tp.partition()
+            + " of topic '"
+            + tp.topic()
+            + "' ("
+            + tp
+            + ") at offset "
+            + offset;
     AuthenticationException refused = AuthenticationFailures.find(e);
     if (refused != null) {
       return new KafkaSourceException(

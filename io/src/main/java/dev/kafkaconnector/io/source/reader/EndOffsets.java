@@ -13,9 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * End offsets of a source's partitions in this JVM: estimates that the readers report after each
- * poll, and, for a partition no reader here has read yet (a restriction sized on another worker),
- * a look-up at the broker, kept for a few seconds so that runners asking for sizes often do not
- * each cause a request.
+ * poll, and, for a partition no reader here has read yet (a restriction sized on another worker), a
+ * look-up at the broker, kept for a few seconds so that runners asking for sizes often do not each
+ * cause a request.
  */
 final class EndOffsets {
   private static final Logger LOG = LoggerFactory.getLogger(EndOffsets.class);
@@ -47,8 +47,8 @@ final class EndOffsets {
   }
 
   /**
-   * The end offset, asking the broker when no fresh estimate is known; -1 when the broker cannot
-   * be asked (logged).
+   * The end offset, asking the broker when no fresh estimate is known; -1 when the broker cannot be
+   * asked (logged).
    */
   long current(TopicPartition partition) {
     Estimate e = estimates.get(partition);

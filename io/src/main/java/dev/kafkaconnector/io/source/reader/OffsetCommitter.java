@@ -28,8 +28,10 @@ final class OffsetCommitter {
 
   private final SourceSpec spec;
   private final Map<TopicPartition, Long> pending = new ConcurrentHashMap<>();
+
   /** What was last committed per partition; touched by the commit thread only. */
   private final Map<TopicPartition, Long> committed = new HashMap<>();
+
   private ExecutorService executor;
   private KafkaConsumer<byte[], byte[]> consumer;
   private boolean closed;

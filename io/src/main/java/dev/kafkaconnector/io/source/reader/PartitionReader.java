@@ -25,10 +25,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The reader belongs to one incarnation of its topic, named by the topic id of its descriptor
  * (or, for a descriptor without id, the id looked up at its first existence check and kept in the
- * reader, not in checkpointed state: a restored or rescaled reader looks it up again). It takes
- * the partition as gone only when the admin client confirms that this id no longer exists; a
- * consumer saying "unknown partition" only makes it ask. What the kept id means on restore from
- * an older savepoint, rescale, a second job and a re-created topic is written down at {@link
+ * reader, not in checkpointed state: a restored or rescaled reader looks it up again). It takes the
+ * partition as gone only when the admin client confirms that this id no longer exists; a consumer
+ * saying "unknown partition" only makes it ask. What the kept id means on restore from an older
+ * savepoint, rescale, a second job and a re-created topic is written down at {@link
  * dev.kafkaconnector.io.source.spec.PartitionDescriptor}.
  *
  * <p>When its position is out of range, the reader first checks that the topic is the same
@@ -38,11 +38,13 @@ import org.slf4j.LoggerFactory;
  */
 final class PartitionReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionReader.class);
+
   /**
    * How often the topic id is checked while the consumer's metadata still lists the partition (a
    * topic deleted and re-created at once may never look missing to the consumer).
    */
   static final Duration ID_CHECK_INTERVAL = Duration.ofSeconds(30);
+
   /** How often a read waiting for offsets behind the last stable offset says so. */
   private static final long BLOCKED_WARNING_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
 
@@ -51,21 +53,28 @@ final class PartitionReader implements AutoCloseable {
   private final TopicLookup topics;
   private final String isolationLevel;
   private final Counter offsetResets = Metrics.counter(SourceMetrics.NAMESPACE, "offset-resets");
+
   /** The topic id of the descriptor the reader was made for (null: none), its key in the pool. */
   private final @Nullable String descriptorTopicId;
+
   /** The id of the topic incarnation this reader reads, or null until known. */
   private @Nullable String topicId;
+
   private boolean gone;
   private long lastIdCheckNanos = System.nanoTime();
   private long lastBlockedWarningNanos;
   private List<ConsumerRecord<byte[], byte[]>> buffer = Collections.emptyList();
   private int index;
+
   /** The offset the next handed-out record may have at the earliest. */
   private long nextOffset;
+
   private volatile long endOffsetEstimate = -1;
   private volatile long lastUsedNanos = System.nanoTime();
+
   /** When the last poll gave records (or the reader was made). */
   private long lastRecordNanos = System.nanoTime();
+
   private long lastExistenceCheckNanos = System.nanoTime();
 
   /**
@@ -122,8 +131,8 @@ final class PartitionReader implements AutoCloseable {
   }
 
   /**
-   * The records of the last poll not handed out yet, polling for up to {@code timeout} when none
-   * is left; empty when nothing arrived. The list is a view that {@link #advance} does not change:
+   * The records of the last poll not handed out yet, polling for up to {@code timeout} when none is
+   * left; empty when nothing arrived. The list is a view that {@link #advance} does not change:
    * record {@code i} of it is the one consumed by the {@code i+1}-th {@link #advance}.
    */
   List<ConsumerRecord<byte[], byte[]>> pending(Duration timeout) {
@@ -169,8 +178,8 @@ final class PartitionReader implements AutoCloseable {
    * Whether the partition still exists, asked at most every {@code every} while it gives no
    * records; true when not asked this time or when the cluster gives no clear answer. The
    * consumer's metadata is asked first; when it does not list the partition, or every {@link
-   * #ID_CHECK_INTERVAL} anyway, the admin client is asked whether the topic id still exists: only
-   * a confirmed deletion (id unknown, or no topic under the name when the id was never known) ends
+   * #ID_CHECK_INTERVAL} anyway, the admin client is asked whether the topic id still exists: only a
+   * confirmed deletion (id unknown, or no topic under the name when the id was never known) ends
    * the read. An authentication or authorization failure is thrown.
    */
   boolean stillExists(Duration every) {
@@ -185,7 +194,8 @@ final class PartitionReader implements AutoCloseable {
     lastExistenceCheckNanos = now;
     boolean listed;
     try {
-      List<PartitionInfo> partitions = consumer.partitionsFor(partition.topic(), Duration.ofSeconds(5));
+      List<PartitionInfo> partitions =
+          consumer.partitionsFor(partition.topic(), Duration.ofSeconds(5));
       listed =
           partitions != null
               && partitions.stream().anyMatch(p -> p.partition() == partition.partition());
@@ -248,10 +258,10 @@ final class PartitionReader implements AutoCloseable {
 
   /**
    * Says (at most once a minute) why a bounded read waits although it reached the partition's
-   * visible end: its stop offset lies beyond the last stable offset, which a transaction still
-   * open holds back under {@code read_committed} (the read goes on once the transaction commits
-   * or aborts, at the latest after the producer's {@code transaction.timeout.ms}), or beyond the
-   * end offset under {@code read_uncommitted} (the records are not written yet).
+   * visible end: its stop offset lies beyond the last stable offset, which a transaction still open
+   * holds back under {@code read_committed} (the read goes on once the transaction commits or
+   * aborts, at the latest after the producer's {@code transaction.timeout.ms}), or beyond the end
+   * offset under {@code read_uncommitted} (the records are not written yet).
    */
   void warnIfWaitingBefore(long stop) {
     long end = endOffsetEstimate;
@@ -259,7 +269,8 @@ final class PartitionReader implements AutoCloseable {
     if (end < 0 || end >= stop || fetchPosition() < end) {
       return;
     }
-    if (lastBlockedWarningNanos != 0 && now - lastBlockedWarningNanos < BLOCKED_WARNING_EVERY_NANOS) {
+    if (lastBlockedWarningNanos != 0
+        && now - lastBlockedWarningNanos < BLOCKED_WARNING_EVERY_NANOS) {
       return;
     }
     lastBlockedWarningNanos = now;

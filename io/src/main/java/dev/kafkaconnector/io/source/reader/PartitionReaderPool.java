@@ -15,9 +15,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * The idle {@link PartitionReader}s of one source in this JVM, by partition. A reader is lent to
  * one {@code @ProcessElement} call at a time and given back afterwards, so that a resumed
  * restriction continues with the same consumer and its prefetched records; readers unused for a
- * minute are closed when the pool is next used, and all of them when the source's last DoFn is
- * torn down. Lending, giving back and closing hold one lock, so a reader is never closed while it
- * is lent. Readers are kept by partition and topic id, so a descriptor of a re-created topic never
+ * minute are closed when the pool is next used, and all of them when the source's last DoFn is torn
+ * down. Lending, giving back and closing hold one lock, so a reader is never closed while it is
+ * lent. Readers are kept by partition and topic id, so a descriptor of a re-created topic never
  * gets the reader of the incarnation before it.
  */
 final class PartitionReaderPool {

@@ -10,27 +10,27 @@ import org.apache.kafka.common.record.TimestampType;
 import org.joda.time.Instant;
 
 /**
- * Output timestamps and the watermark of one partition's restriction during one {@code
- * @ProcessElement} call, following the source's {@link WatermarkPolicy}:
+ * Output timestamps and the watermark of one partition's restriction during one
+ * {@code @ProcessElement} call, following the source's {@link WatermarkPolicy}:
  *
  * <ul>
  *   <li>event time: a record's timestamp; the watermark trails the highest timestamp seen by the
  *       max out-of-orderness, so a record up to that much older than the newest one is on time;
- *   <li>log-append time: the broker's timestamps, which only grow per partition; once caught up
- *       the watermark follows the wall clock less the bound (the broker stamps new records with
- *       its clock);
+ *   <li>log-append time: the broker's timestamps, which only grow per partition; once caught up the
+ *       watermark follows the wall clock less the bound (the broker stamps new records with its
+ *       clock);
  *   <li>processing time: the wall clock.
  * </ul>
  *
- * <p>With an idle timeout, an event-time partition that has been caught up without records for
- * that long stops holding the watermark back: its watermark moves to the wall clock less the
- * bound, like Flink's idleness, which takes an idle split out of the watermark minimum. The
- * watermark never goes back. The estimator's state is the watermark itself; the highest timestamp
- * seen is the watermark plus the bound.
+ * <p>With an idle timeout, an event-time partition that has been caught up without records for that
+ * long stops holding the watermark back: its watermark moves to the wall clock less the bound, like
+ * Flink's idleness, which takes an idle split out of the watermark minimum. The watermark never
+ * goes back. The estimator's state is the watermark itself; the highest timestamp seen is the
+ * watermark plus the bound.
  *
- * <p>The watermark is worked out per record but handed to the estimator by {@link #publish()},
- * once per batch of polled records: a checkpoint taken in between sees the watermark of the last
- * batch, which is never ahead of the records emitted.
+ * <p>The watermark is worked out per record but handed to the estimator by {@link #publish()}, once
+ * per batch of polled records: a checkpoint taken in between sees the watermark of the last batch,
+ * which is never ahead of the records emitted.
  */
 final class PartitionWatermark {
   private final WatermarkPolicy policy;
@@ -58,10 +58,17 @@ final class PartitionWatermark {
       case LOG_APPEND_TIME:
         if (record.timestampType() != TimestampType.LOG_APPEND_TIME) {
           throw new KafkaSourceException(
-              "Option 'scan.watermark.strategy' is '" + WatermarkStrategy.LOG_APPEND_TIME
-                  + "' but the record at " + record.topic() + "-" + record.partition()
-                  + " offset " + record.offset() + " has timestamp type "
-                  + record.timestampType() + "; set the topic's message.timestamp.type to"
+              "Option 'scan.watermark.strategy' is '"
+                  + WatermarkStrategy.LOG_APPEND_TIME
+                  + "' but the record at "
+                  + record.topic()
+                  + "-"
+                  + record.partition()
+                  + " offset "
+                  + record.offset()
+                  + " has timestamp type "
+                  + record.timestampType()
+                  + "; set the topic's message.timestamp.type to"
                   + " LogAppendTime or use 'event-time'");
         }
         ts = record.timestamp();
@@ -98,9 +105,7 @@ final class PartitionWatermark {
         }
         break;
       default:
-        if (caughtUp
-            && policy.idlenessEnabled()
-            && idleNanos >= policy.idleTimeout().toNanos()) {
+        if (caughtUp && policy.idlenessEnabled() && idleNanos >= policy.idleTimeout().toNanos()) {
           advanceTo(now - boundMillis);
         }
     }

@@ -1,13 +1,13 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.TimestampSkew;
-import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
-import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
+import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.time.Duration;
 import java.util.List;
 import org.apache.beam.sdk.coders.Coder;
@@ -33,10 +33,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The splittable reader: one restriction per topic partition over an offset range (growable for
- * unbounded reads), which runners may checkpoint but never split at a fraction. Records are
- * claimed a polled batch at a time (the batch's last offset); a claim fails when the runner
- * checkpoints, and the partition's consumer then goes back to the source's pool with its buffered records so the resumed restriction continues
- * without a new consumer or seek.
+ * unbounded reads), which runners may checkpoint but never split at a fraction. Records are claimed
+ * a polled batch at a time (the batch's last offset); a claim fails when the runner checkpoints,
+ * and the partition's consumer then goes back to the source's pool with its buffered records so the
+ * resumed restriction continues without a new consumer or seek.
  *
  * <p>Everything the reader opens belongs to the source's {@link SourceResources}, acquired in
  * {@code @Setup} and released in {@code @Teardown}. Timestamps and the watermark follow the
@@ -60,13 +60,15 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
 
   /** How long one call waits for records before it gives the thread back. */
   static final Duration POLL_TIMEOUT = Duration.ofMillis(20);
+
   /**
-   * How long a partition without records waits before its next call. Resuming at once would keep
-   * a runner's task thread busy with back-to-back calls (Flink runs each resume as a timer mail
+   * How long a partition without records waits before its next call. Resuming at once would keep a
+   * runner's task thread busy with back-to-back calls (Flink runs each resume as a timer mail
    * before it reads its input), which starves checkpoint barriers when a worker reads several
    * partitions.
    */
   static final org.joda.time.Duration IDLE_RESUME_DELAY = org.joda.time.Duration.millis(100);
+
   /**
    * How long a call on a bounded range keeps polling while its stop offset is not reached: the
    * records before it exist, and the fetch is only late (or only transaction markers are left).
@@ -74,17 +76,20 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
    * (Flink's batch mode) sleeps out on the task thread.
    */
   static final Duration CATCH_UP_WAIT = Duration.ofSeconds(1);
+
   static final Duration EXISTENCE_CHECK_INTERVAL = Duration.ofSeconds(2);
+
   /**
    * How long one call keeps reading while records keep coming before it gives the thread back
    * (resuming at once). Without it a busy partition's call lasts until Beam's own limit (on Flink
-   * 10,000 outputs or 10 s), and all that time the task holds checkpoint barriers (checkpoints of
-   * a 1 s interval took 13 to 16 s) and does not react to cancellation. Short, because a task
-   * thread takes turns between the partitions it reads: a record of one waits while another's call
-   * runs (at 10,000 records/s on Flink, 250 ms calls gave a p99 latency of 539 ms, 50 ms calls 149
-   * ms; the read benchmark's throughput did not change).
+   * 10,000 outputs or 10 s), and all that time the task holds checkpoint barriers (checkpoints of a
+   * 1 s interval took 13 to 16 s) and does not react to cancellation. Short, because a task thread
+   * takes turns between the partitions it reads: a record of one waits while another's call runs
+   * (at 10,000 records/s on Flink, 250 ms calls gave a p99 latency of 539 ms, 50 ms calls 149 ms;
+   * the read benchmark's throughput did not change).
    */
   static final long MAX_CALL_NANOS = Duration.ofMillis(50).toNanos();
+
   private static final org.joda.time.Duration COMMIT_EXPIRY =
       org.joda.time.Duration.standardMinutes(10);
 
@@ -181,8 +186,8 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
   }
 
   /**
-   * The backlog in records. For an unbounded range the end offset comes from this JVM's readers
-   * or, when none has read the partition here, from the broker.
+   * The backlog in records. For an unbounded range the end offset comes from this JVM's readers or,
+   * when none has read the partition here, from the broker.
    */
   @GetSize
   public double size(@Element PartitionDescriptor partition, @Restriction OffsetRange range) {

@@ -27,7 +27,9 @@ public final class ReadWholePartitionFn<T> extends DoFn<PartitionDescriptor, T> 
 
   private final ReadPartitionFn<T> reader;
 
-  /** @param reader the bounded splittable reader whose reading code this runs */
+  /**
+   * @param reader the bounded splittable reader whose reading code this runs
+   */
   public ReadWholePartitionFn(ReadPartitionFn<T> reader) {
     if (!(reader instanceof ReadPartitionFn.Bounded)) {
       throw new IllegalArgumentException("A whole-partition read needs a bounded reader");

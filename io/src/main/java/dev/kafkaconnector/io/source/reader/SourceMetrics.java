@@ -10,8 +10,8 @@ import org.apache.kafka.common.TopicPartition;
  * The source's Beam metrics, namespace {@code kafka-connector}: counters {@code records-read},
  * {@code bytes-read} (key and value bytes), {@code records-filtered-by-header}, {@code
  * records-late} (older than the watermark when read), and per partition the gauge {@code
- * lag:<topic>-<partition>} (end offset less the next offset to read). Counts are kept per {@code
- * @ProcessElement} call and added to the metrics once at its end, not per record.
+ * lag:<topic>-<partition>} (end offset less the next offset to read). Counts are kept per
+ * {@code @ProcessElement} call and added to the metrics once at its end, not per record.
  */
 final class SourceMetrics implements Serializable {
   private static final long serialVersionUID = 1L;

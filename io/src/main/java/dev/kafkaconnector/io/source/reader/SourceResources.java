@@ -1,7 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
-import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.common.SharedPerJvm;
+import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -9,11 +9,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Everything one applied source holds open in a worker JVM: its idle partition readers, its end
- * offset estimates, its offset committer, its topic look-ups and its error budget. DoFn instances of the source share
- * it: each {@code @Setup} acquires it and each {@code @Teardown} releases it, and the last release
- * closes every client and thread it opened and removes it from the registry. It is keyed by the
- * source's identity (made at {@code expand}) and the client settings, so two sources never share
- * a consumer or a group, even when built from one builder.
+ * offset estimates, its offset committer, its topic look-ups and its error budget. DoFn instances
+ * of the source share it: each {@code @Setup} acquires it and each {@code @Teardown} releases it,
+ * and the last release closes every client and thread it opened and removes it from the registry.
+ * It is keyed by the source's identity (made at {@code expand}) and the client settings, so two
+ * sources never share a consumer or a group, even when built from one builder.
  */
 final class SourceResources {
   private static final Logger LOG = LoggerFactory.getLogger(SourceResources.class);

@@ -11,6 +11,7 @@ import org.joda.time.Instant;
  */
 final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
   private final OutputReceiver<T> receiver;
+
   /** The timestamp of the record being handled, set by the reader before the handler runs. */
   Instant timestamp = BoundedWindow.TIMESTAMP_MIN_VALUE;
 

@@ -15,6 +15,8 @@ interface TopicLookup {
    */
   Optional<String> idOf(String topic);
 
-  /** Whether the topic with id {@code topicId} exists; false when the cluster says it is unknown. */
+  /**
+   * Whether the topic with id {@code topicId} exists; false when the cluster says it is unknown.
+   */
   boolean exists(String topicId);
 }

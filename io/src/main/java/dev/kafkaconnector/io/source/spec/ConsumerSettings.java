@@ -1,7 +1,5 @@
 package dev.kafkaconnector.io.source.spec;
 
-import dev.kafkaconnector.io.source.spec.SourceSpec;
-
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -17,9 +15,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * the client's default), every client of the source reads with {@code isolation.level =
  * read_committed} unless {@code properties.isolation.level} says otherwise: records of aborted
  * transactions (every failed exactly-once attempt leaves some) never reach a reader that did not
- * ask for them, and end offsets looked up with these settings are last stable offsets, so a
- * bounded {@code latest-offset} read ends at the LSO instead of waiting behind an open
- * transaction.
+ * ask for them, and end offsets looked up with these settings are last stable offsets, so a bounded
+ * {@code latest-offset} read ends at the LSO instead of waiting behind an open transaction.
  */
 public final class ConsumerSettings {
   /** The default {@code isolation.level} of the source's clients. */
@@ -76,7 +73,8 @@ public final class ConsumerSettings {
   }
 
   private static String clientId(SourceSpec spec, String suffix) {
-    String base = spec.clientProperties().getOrDefault(ConsumerConfig.CLIENT_ID_CONFIG, "kafka-connector");
+    String base =
+        spec.clientProperties().getOrDefault(ConsumerConfig.CLIENT_ID_CONFIG, "kafka-connector");
     return base + "-" + suffix;
   }
 }

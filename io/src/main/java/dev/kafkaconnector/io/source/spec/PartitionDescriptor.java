@@ -13,20 +13,20 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * One topic partition to read, with the offsets resolved when it was found: reading starts at
- * {@code startOffset} and stops before {@code stopOffset} ({@link Long#MAX_VALUE} for an
- * unbounded read).
+ * {@code startOffset} and stops before {@code stopOffset} ({@link Long#MAX_VALUE} for an unbounded
+ * read).
  *
  * <p>{@code topicId} is the Kafka topic id (its {@code Uuid} in text form) of the topic's
- * incarnation when the partition was found. A topic deleted and re-created under the same name
- * gets a new id, so the id tells the two incarnations apart: the reader of a descriptor ends its
- * read only when the cluster confirms that this id is gone, and the re-created topic's partitions
- * are new descriptors with the new id. What happens to it on:
+ * incarnation when the partition was found. A topic deleted and re-created under the same name gets
+ * a new id, so the id tells the two incarnations apart: the reader of a descriptor ends its read
+ * only when the cluster confirms that this id is gone, and the re-created topic's partitions are
+ * new descriptors with the new id. What happens to it on:
  *
  * <ul>
- *   <li>restore from an older savepoint: descriptors written by builds before the id (coder
- *       version 1) decode with a null id; their reader looks the id up by name at its first
- *       existence check and keeps it (so a topic re-created while the job was stopped is taken for
- *       the one the job was reading);
+ *   <li>restore from an older savepoint: descriptors written by builds before the id (coder version
+ *       1) decode with a null id; their reader looks the id up by name at its first existence check
+ *       and keeps it (so a topic re-created while the job was stopped is taken for the one the job
+ *       was reading);
  *   <li>rescale: the descriptor moves with its restriction, id included;
  *   <li>a second job with the same settings: it lists the partitions itself and gets the same id
  *       for the same incarnation; nothing is shared;
@@ -51,9 +51,9 @@ public record PartitionDescriptor(
 
   /**
    * A deterministic coder with a version byte first, so that a later connector build can still
-   * decode the descriptors of a job's checkpoint. Version 1: topic, partition, start, stop.
-   * Version 2 adds the topic id; a descriptor without id is still written as version 1, byte for
-   * byte what the builds before the id wrote.
+   * decode the descriptors of a job's checkpoint. Version 1: topic, partition, start, stop. Version
+   * 2 adds the topic id; a descriptor without id is still written as version 1, byte for byte what
+   * the builds before the id wrote.
    */
   public static final class Coder extends AtomicCoder<PartitionDescriptor> {
     private static final long serialVersionUID = 1L;
@@ -82,8 +82,14 @@ public record PartitionDescriptor(
       int version = in.read();
       if (version != VERSION && version != VERSION_WITHOUT_ID) {
         throw new IOException(
-            "Cannot decode a partition descriptor of version " + version + " (this build reads"
-                + " versions " + VERSION_WITHOUT_ID + " and " + VERSION + ")");
+            "Cannot decode a partition descriptor of version "
+                + version
+                + " (this build reads"
+                + " versions "
+                + VERSION_WITHOUT_ID
+                + " and "
+                + VERSION
+                + ")");
       }
       String topic = StringUtf8Coder.of().decode(in);
       int partition = VarIntCoder.of().decode(in);

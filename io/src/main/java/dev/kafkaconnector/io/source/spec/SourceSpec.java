@@ -1,11 +1,5 @@
 package dev.kafkaconnector.io.source.spec;
 
-import dev.kafkaconnector.io.source.spec.WatermarkPolicy;
-
-import dev.kafkaconnector.io.source.spec.TopicSubscription;
-
-import dev.kafkaconnector.io.source.spec.OffsetSpec;
-
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import java.io.Serializable;
@@ -18,8 +12,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * properties may hold secrets: {@link #toString()} masks their values.
  *
  * @param sourceId the identity of the applied transform, made at {@code expand}: it keys this
- *     source's clients and state in the per-JVM registry, so two sources never share a consumer,
- *     a committer or an error budget, even when built from one builder
+ *     source's clients and state in the per-JVM registry, so two sources never share a consumer, a
+ *     committer or an error budget, even when built from one builder
  * @param clientProperties Kafka client properties (the {@code properties.*} options, prefix
  *     removed)
  * @param subscription the topics

@@ -6,8 +6,8 @@ import java.time.Duration;
 
 /**
  * How a source sets output timestamps and its watermark ({@code scan.watermark.*}): the strategy,
- * how far record timestamps may go back behind the highest one seen (bounded out-of-orderness),
- * and after how long a caught-up partition without records stops holding the watermark back.
+ * how far record timestamps may go back behind the highest one seen (bounded out-of-orderness), and
+ * after how long a caught-up partition without records stops holding the watermark back.
  *
  * @param strategy where timestamps come from
  * @param maxOutOfOrderness the bound; the watermark trails the highest timestamp seen by it

@@ -149,7 +149,11 @@ class ChangeSinkParserTest {
   @Test
   void rowsOfEvolvedSchemasGetTheirOwnEncoders() throws Exception {
     RecordEncoder<ChangeEvent> encoder = encoder();
-    Schema wider = Schema.builder().addFields(SCHEMA.getFields()).addNullableField("x", FieldType.INT32).build();
+    Schema wider =
+        Schema.builder()
+            .addFields(SCHEMA.getFields())
+            .addNullableField("x", FieldType.INT32)
+            .build();
     encoder.encode(DataChangeEvent.insert(T1, row(1, "a"), 0));
     EncodedRecord second =
         encoder.encode(
@@ -170,12 +174,14 @@ class ChangeSinkParserTest {
     assertTrue(
         message(failure("sink.delivery-guarantee", "exactly-once"))
             .contains("'sink.transactional-id-prefix'"));
-    assertTrue(message(failure("sink.delivery-guarantee", "twice")).contains("'sink.delivery-guarantee'"));
+    assertTrue(
+        message(failure("sink.delivery-guarantee", "twice")).contains("'sink.delivery-guarantee'"));
     assertTrue(
         message(failure("sink.tableId-to-topic.mapping", "nocolon"))
             .contains("'sink.tableId-to-topic.mapping'"));
     assertTrue(
-        message(failure("debezium-json.no-such-option", "1")).contains("debezium-json.no-such-option"));
+        message(failure("debezium-json.no-such-option", "1"))
+            .contains("debezium-json.no-such-option"));
   }
 
   @Test
@@ -202,8 +208,10 @@ class ChangeSinkParserTest {
                 "properties.sasl.jaas.config",
                 "org.apache.kafka.common.security.plain.PlainLoginModule required"
                     + " username=\"u\" password=\"hunter2\";",
-                "properties.security.protocol", "SASL_PLAINTEXT",
-                "properties.sasl.mechanism", "PLAIN"));
+                "properties.security.protocol",
+                "SASL_PLAINTEXT",
+                "properties.sasl.mechanism",
+                "PLAIN"));
     assertTrue(!sink.spec().toString().contains("hunter2"), sink.spec().toString());
   }
 

@@ -44,7 +44,8 @@ class TopicMappingTest {
 
   @Test
   void partsAreRegularExpressionsMatchedInFullAndTheFirstRuleWins() {
-    TopicMapping m = TopicMapping.of(null, "mydb.mytable1:first;mydb.mytable\\.*:tables;\\.*.\\.*:rest");
+    TopicMapping m =
+        TopicMapping.of(null, "mydb.mytable1:first;mydb.mytable\\.*:tables;\\.*.\\.*:rest");
     assertEquals("first", m.topicFor(T1));
     assertEquals("tables", m.topicFor(T2));
     assertEquals("rest", m.topicFor(T3));
@@ -59,8 +60,16 @@ class TopicMappingTest {
   @Test
   void badTextFailsNamingTheOption() {
     for (String bad :
-        new String[] {"mydb.mytable1", "mydb.mytable1:", ":topic", "mydb.(:t", "a.b.c.d:t",
-          "mydb.t1:bad topic", "  ", "a..b:t"}) {
+        new String[] {
+          "mydb.mytable1",
+          "mydb.mytable1:",
+          ":topic",
+          "mydb.(:t",
+          "a.b.c.d:t",
+          "mydb.t1:bad topic",
+          "  ",
+          "a..b:t"
+        }) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> TopicMapping.of(null, bad), bad);
       assertTrue(e.getMessage().contains("'sink.tableId-to-topic.mapping'"), e.getMessage());

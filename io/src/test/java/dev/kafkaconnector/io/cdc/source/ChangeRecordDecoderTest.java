@@ -53,7 +53,8 @@ class ChangeRecordDecoderTest {
 
   @Test
   void jsonWithTableIdFieldsCreatesWidensAndAlters() {
-    ChangeRecordDecoder d = decoder("value.format", "json", "json.decode.parser-table-id.fields", "db,tbl");
+    ChangeRecordDecoder d =
+        decoder("value.format", "json", "json.decode.parser-table-id.fields", "db,tbl");
     List<ChangeEvent> first = decode(d, null, "{\"db\":\"a\",\"tbl\":\"b\",\"id\":1}");
     assertEquals(2, first.size());
     CreateTableEvent create = assertInstanceOf(CreateTableEvent.class, first.get(0));
@@ -63,7 +64,8 @@ class ChangeRecordDecoderTest {
     assertEquals(1L, insert.after().getInt64("id"));
     assertEquals(0, insert.schemaVersion());
 
-    List<ChangeEvent> wider = decode(d, null, "{\"db\":\"a\",\"tbl\":\"b\",\"id\":2.5,\"note\":\"x\"}");
+    List<ChangeEvent> wider =
+        decode(d, null, "{\"db\":\"a\",\"tbl\":\"b\",\"id\":2.5,\"note\":\"x\"}");
     assertEquals(3, wider.size(), wider.toString());
     AddColumnEvent add = assertInstanceOf(AddColumnEvent.class, wider.get(0));
     assertEquals("note", add.columns().get(0).getName());
@@ -107,14 +109,22 @@ class ChangeRecordDecoderTest {
     assertEquals(DataChangeEvent.Op.UPDATE, up.op());
     assertEquals(3.14f, up.before().getFloat("w"));
     assertEquals(5.17f, up.after().getFloat("w"));
-    assertTrue(decode(d, null, "{\"isDdl\":true,\"type\":\"CREATE\",\"database\":\"inv\",\"table\":\"x\",\"data\":null}").isEmpty());
+    assertTrue(
+        decode(
+                d,
+                null,
+                "{\"isDdl\":true,\"type\":\"CREATE\",\"database\":\"inv\",\"table\":\"x\",\"data\":null}")
+            .isEmpty());
   }
 
   @Test
   void debeziumDeleteAndTableId() {
     ChangeRecordDecoder d = decoder();
     List<ChangeEvent> events =
-        decode(d, null, "{\"before\":{\"id\":7},\"after\":null,\"source\":{\"db\":\"inv\",\"table\":\"p\"},\"op\":\"d\"}");
+        decode(
+            d,
+            null,
+            "{\"before\":{\"id\":7},\"after\":null,\"source\":{\"db\":\"inv\",\"table\":\"p\"},\"op\":\"d\"}");
     DataChangeEvent delete = (DataChangeEvent) events.get(1);
     assertEquals(TableId.of("inv", "p"), delete.tableId());
     assertEquals(DataChangeEvent.Op.DELETE, delete.op());
@@ -143,8 +153,15 @@ class ChangeRecordDecoderTest {
   @Test
   void keyColumnsPrefixesAndEmptyValueAsDelete() {
     ChangeRecordDecoder d =
-        decoder("value.format", "json", "key.format", "json", "key.fields-prefix", "k_",
-            "json.decode.empty-value-as-delete.enabled", "true");
+        decoder(
+            "value.format",
+            "json",
+            "key.format",
+            "json",
+            "key.fields-prefix",
+            "k_",
+            "json.decode.empty-value-as-delete.enabled",
+            "true");
     List<ChangeEvent> events = decode(d, "{\"id\":1}", "{\"id\":1,\"v\":\"a\"}");
     CreateTableEvent create = (CreateTableEvent) events.get(0);
     assertEquals(List.of("k_id"), create.primaryKey());
@@ -161,7 +178,13 @@ class ChangeRecordDecoderTest {
         assertThrows(BadRecordException.class, () -> decode(d, "{\"id\":1}", "{\"id\":1}"));
     assertTrue(e.getMessage().contains("scan.duplicate-field.strategy"), e.getMessage());
     ChangeRecordDecoder preferKey =
-        decoder("value.format", "json", "key.format", "json", "scan.duplicate-field.strategy", "PREFER_KEY");
+        decoder(
+            "value.format",
+            "json",
+            "key.format",
+            "json",
+            "scan.duplicate-field.strategy",
+            "PREFER_KEY");
     DataChangeEvent row = (DataChangeEvent) decode(preferKey, "{\"id\":2}", "{\"id\":1}").get(1);
     assertEquals(2L, row.after().getInt64("id"));
   }
@@ -169,17 +192,27 @@ class ChangeRecordDecoderTest {
   @Test
   void fixedTypesAndInitialDdlsWin() {
     ChangeRecordDecoder d =
-        decoder("value.format", "json", "json.decode.parser-table-id.fields", "db,tbl",
-            "json.infer-schema.fixed-types", "amount DECIMAL(18, 2)",
-            "scan.value.initial-schemas.ddls", "CREATE TABLE db1.t1 (id BIGINT, name VARCHAR(10));");
-    List<ChangeEvent> events = decode(d, null, "{\"db\":\"db1\",\"tbl\":\"t1\",\"id\":1,\"amount\":2.5,\"x\":true}");
+        decoder(
+            "value.format",
+            "json",
+            "json.decode.parser-table-id.fields",
+            "db,tbl",
+            "json.infer-schema.fixed-types",
+            "amount DECIMAL(18, 2)",
+            "scan.value.initial-schemas.ddls",
+            "CREATE TABLE db1.t1 (id BIGINT, name VARCHAR(10));");
+    List<ChangeEvent> events =
+        decode(d, null, "{\"db\":\"db1\",\"tbl\":\"t1\",\"id\":1,\"amount\":2.5,\"x\":true}");
     Schema schema = ((CreateTableEvent) events.get(0)).schema();
-    assertTrue(schema.getField("amount").getType().getLogicalType() != null
-        || schema.getField("amount").getType().getTypeName() == Schema.TypeName.DECIMAL, schema.toString());
+    assertTrue(
+        schema.getField("amount").getType().getLogicalType() != null
+            || schema.getField("amount").getType().getTypeName() == Schema.TypeName.DECIMAL,
+        schema.toString());
     assertTrue(schema.hasField("name"), schema.toString());
     assertEquals(Schema.TypeName.BOOLEAN, schema.getField("x").getType().getTypeName());
     BadRecordException e =
-        assertThrows(BadRecordException.class,
+        assertThrows(
+            BadRecordException.class,
             () -> decode(d, null, "{\"db\":\"db1\",\"tbl\":\"t1\",\"id\":\"abc\"}"));
     assertTrue(e.getMessage().contains("offset 0"), e.getMessage());
   }
@@ -188,14 +221,19 @@ class ChangeRecordDecoderTest {
   void nestedObjectsFlattenToPathNamedColumns() {
     ChangeRecordDecoder d =
         decoder("value.format", "json", "json.infer-schema.flatten-nested-columns.enable", "true");
-    List<ChangeEvent> events = decode(d, null, "{\"id\":1,\"addr\":{\"city\":\"x\",\"geo\":{\"lat\":1.5}},\"tags\":[1]}");
+    List<ChangeEvent> events =
+        decode(d, null, "{\"id\":1,\"addr\":{\"city\":\"x\",\"geo\":{\"lat\":1.5}},\"tags\":[1]}");
     Schema schema = ((CreateTableEvent) events.get(0)).schema();
-    assertEquals(List.of("addr.city", "addr.geo.lat", "id", "tags"), schema.getFieldNames().stream().sorted().toList());
+    assertEquals(
+        List.of("addr.city", "addr.geo.lat", "id", "tags"),
+        schema.getFieldNames().stream().sorted().toList());
     DataChangeEvent row = (DataChangeEvent) events.get(1);
     assertEquals(1.5, row.after().getDouble("addr.geo.lat"));
     assertEquals("[1]", row.after().getString("tags"));
     ChangeRecordDecoder nested = decoder("value.format", "json");
-    Schema unflattened = ((CreateTableEvent) decode(nested, null, "{\"id\":1,\"addr\":{\"city\":\"x\"}}").get(0)).schema();
+    Schema unflattened =
+        ((CreateTableEvent) decode(nested, null, "{\"id\":1,\"addr\":{\"city\":\"x\"}}").get(0))
+            .schema();
     assertEquals(Schema.TypeName.STRING, unflattened.getField("addr").getType().getTypeName());
   }
 
@@ -205,11 +243,18 @@ class ChangeRecordDecoderTest {
         assertThrows(IllegalArgumentException.class, () -> decoder("value.format", "csv"));
     assertTrue(format.getMessage().contains("value.format"), format.getMessage());
     IllegalArgumentException converter =
-        assertThrows(IllegalArgumentException.class,
-            () -> decoder("value.format", "json", "json.decode.converter-class", "no.such.Converter"));
-    assertTrue(converter.getMessage().contains("value.json.decode.converter-class"), converter.getMessage());
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                decoder(
+                    "value.format", "json", "json.decode.converter-class", "no.such.Converter"));
+    assertTrue(
+        converter.getMessage().contains("value.json.decode.converter-class"),
+        converter.getMessage());
     IllegalArgumentException strategy =
-        assertThrows(IllegalArgumentException.class, () -> decoder("schema.inference.strategy", "sometimes"));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> decoder("schema.inference.strategy", "sometimes"));
     assertTrue(strategy.getMessage().contains("schema.inference.strategy"), strategy.getMessage());
     IllegalArgumentException unknown =
         assertThrows(IllegalArgumentException.class, () -> decoder("scan.nonsense", "1"));

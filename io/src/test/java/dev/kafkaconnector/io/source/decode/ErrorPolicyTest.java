@@ -20,7 +20,11 @@ class ErrorPolicyTest {
         new ErrorPolicy(true, 30),
         ErrorPolicy.from(
             Configuration.of(
-                Map.of("ingestion.ignore-errors", "true", "ingestion.error-tolerance.max-count", "30"))));
+                Map.of(
+                    "ingestion.ignore-errors",
+                    "true",
+                    "ingestion.error-tolerance.max-count",
+                    "30"))));
   }
 
   @Test
@@ -28,7 +32,9 @@ class ErrorPolicyTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> ErrorPolicy.from(Configuration.of(Map.of("ingestion.error-tolerance.max-count", "-2"))));
+            () ->
+                ErrorPolicy.from(
+                    Configuration.of(Map.of("ingestion.error-tolerance.max-count", "-2"))));
     assertTrue(e.getMessage().contains("ingestion.error-tolerance.max-count"), e.getMessage());
   }
 }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
-import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,9 +63,17 @@ class ProjectedDecoderTest {
   private static List<Row> decode(RecordDecoder decoder, String key, String value) {
     ConsumerRecord<byte[], byte[]> record =
         new ConsumerRecord<>(
-            "orders", 1, 42L, 0L, TimestampType.CREATE_TIME, -1, -1,
+            "orders",
+            1,
+            42L,
+            0L,
+            TimestampType.CREATE_TIME,
+            -1,
+            -1,
             key == null ? null : key.getBytes(StandardCharsets.UTF_8),
-            value.getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty());
+            value.getBytes(StandardCharsets.UTF_8),
+            new RecordHeaders(),
+            Optional.empty());
     List<Row> rows = new ArrayList<>();
     decoder.decode(record, rows::add);
     return rows;

@@ -8,14 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatException;
-import dev.kafkaconnector.formats.Formats;
-import dev.kafkaconnector.formats.RowDecoder;
-import dev.kafkaconnector.formats.options.Configuration;
-import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
+import dev.kafkaconnector.io.source.spec.KafkaSourceException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -48,8 +44,15 @@ class RecordDecoderTest {
   private static RecordDecoder decoder(Schema physical, List<MetadataColumn> metadata) {
     return dev.kafkaconnector.io.source.SourceOptionsParser.parse(
             "test",
-            Map.of("properties.bootstrap.servers", "localhost:9092", "topic", "orders", "format", "raw",
-                "scan.startup.mode", "earliest-offset"),
+            Map.of(
+                "properties.bootstrap.servers",
+                "localhost:9092",
+                "topic",
+                "orders",
+                "format",
+                "raw",
+                "scan.startup.mode",
+                "earliest-offset"),
             physical,
             metadata)
         .decoder();
@@ -64,7 +67,11 @@ class RecordDecoderTest {
   }
 
   private static ConsumerRecord<byte[], byte[]> record(
-      byte[] key, byte[] value, RecordHeaders headers, TimestampType type, Optional<Integer> epoch) {
+      byte[] key,
+      byte[] value,
+      RecordHeaders headers,
+      TimestampType type,
+      Optional<Integer> epoch) {
     return new ConsumerRecord<>(
         "orders",
         3,
@@ -148,7 +155,9 @@ class RecordDecoderTest {
     assertEquals("CreateTime", row.getString("timestamp-type"));
     Map<String, byte[]> headerMap = row.getMap("headers");
     assertEquals(2, headerMap.size());
-    assertArrayEquals("book".getBytes(StandardCharsets.UTF_8), headerMap.get("depart"),
+    assertArrayEquals(
+        "book".getBytes(StandardCharsets.UTF_8),
+        headerMap.get("depart"),
         "last value of a repeated key wins");
     assertTrue(headerMap.containsKey("trace"));
     assertNull(headerMap.get("trace"));
@@ -182,14 +191,26 @@ class RecordDecoderTest {
         decoder(List.of(new MetadataColumn("tt", MetadataKey.TIMESTAMP_TYPE)));
     assertEquals(
         "LogAppendTime",
-        convert(converter, record(null, new byte[0], new RecordHeaders(),
-                TimestampType.LOG_APPEND_TIME, Optional.empty()))
+        convert(
+                converter,
+                record(
+                    null,
+                    new byte[0],
+                    new RecordHeaders(),
+                    TimestampType.LOG_APPEND_TIME,
+                    Optional.empty()))
             .get(0)
             .getString("tt"));
     assertEquals(
         "NoTimestampType",
-        convert(converter, record(null, new byte[0], new RecordHeaders(),
-                TimestampType.NO_TIMESTAMP_TYPE, Optional.empty()))
+        convert(
+                converter,
+                record(
+                    null,
+                    new byte[0],
+                    new RecordHeaders(),
+                    TimestampType.NO_TIMESTAMP_TYPE,
+                    Optional.empty()))
             .get(0)
             .getString("tt"));
   }
@@ -200,7 +221,8 @@ class RecordDecoderTest {
     Row row =
         convert(
                 converter,
-                record(null, null, new RecordHeaders(), TimestampType.CREATE_TIME, Optional.empty()))
+                record(
+                    null, null, new RecordHeaders(), TimestampType.CREATE_TIME, Optional.empty()))
             .get(0);
     assertNull(row.getString("line"));
     assertNull(row.getValue("leader-epoch"));
@@ -221,8 +243,14 @@ class RecordDecoderTest {
     RecordDecoder converter = decoder(columns);
     assertEquals(List.of("line", "off", "t", "t2"), converter.outputSchema().getFieldNames());
     Row row =
-        convert(converter, record(null, "v".getBytes(StandardCharsets.UTF_8), new RecordHeaders(),
-                TimestampType.CREATE_TIME, Optional.empty()))
+        convert(
+                converter,
+                record(
+                    null,
+                    "v".getBytes(StandardCharsets.UTF_8),
+                    new RecordHeaders(),
+                    TimestampType.CREATE_TIME,
+                    Optional.empty()))
             .get(0);
     assertEquals(Arrays.asList("v", 42L, "orders", "orders"), row.getValues());
   }
@@ -232,8 +260,14 @@ class RecordDecoderTest {
     RecordDecoder converter = decoder(List.of());
     assertEquals(PHYSICAL, converter.outputSchema());
     Row row =
-        convert(converter, record(null, "x".getBytes(StandardCharsets.UTF_8), new RecordHeaders(),
-                TimestampType.CREATE_TIME, Optional.empty()))
+        convert(
+                converter,
+                record(
+                    null,
+                    "x".getBytes(StandardCharsets.UTF_8),
+                    new RecordHeaders(),
+                    TimestampType.CREATE_TIME,
+                    Optional.empty()))
             .get(0);
     assertEquals(PHYSICAL, row.getSchema());
     assertEquals("x", row.getString(0));
@@ -248,8 +282,12 @@ class RecordDecoderTest {
             () ->
                 convert(
                     converter,
-                    record(null, new byte[] {(byte) 0xFF}, new RecordHeaders(),
-                        TimestampType.CREATE_TIME, Optional.empty())));
+                    record(
+                        null,
+                        new byte[] {(byte) 0xFF},
+                        new RecordHeaders(),
+                        TimestampType.CREATE_TIME,
+                        Optional.empty())));
     String m = e.getMessage();
     assertTrue(m.contains("'orders'"), m);
     assertTrue(m.contains("partition 3"), m);
@@ -268,7 +306,11 @@ class RecordDecoderTest {
             () ->
                 convert(
                     converter,
-                    record(null, null, new RecordHeaders(), TimestampType.CREATE_TIME,
+                    record(
+                        null,
+                        null,
+                        new RecordHeaders(),
+                        TimestampType.CREATE_TIME,
                         Optional.empty())));
     assertTrue(e.getMessage().contains("offset 42"), e.getMessage());
   }
@@ -279,8 +321,14 @@ class RecordDecoderTest {
     RecordDecoder converter =
         decoder(bytes, List.of(new MetadataColumn("p", MetadataKey.PARTITION)));
     Row row =
-        convert(converter, record(null, new byte[] {9, (byte) 0xFF}, new RecordHeaders(),
-                TimestampType.CREATE_TIME, Optional.empty()))
+        convert(
+                converter,
+                record(
+                    null,
+                    new byte[] {9, (byte) 0xFF},
+                    new RecordHeaders(),
+                    TimestampType.CREATE_TIME,
+                    Optional.empty()))
             .get(0);
     assertArrayEquals(new byte[] {9, (byte) 0xFF}, row.getBytes("payload"));
     assertEquals(3, row.getInt32("p"));
@@ -288,11 +336,16 @@ class RecordDecoderTest {
 
   @Test
   void survivesSerialization() {
-    RecordDecoder converter =
-        SerializableUtils.clone(decoder(allMetadata()));
+    RecordDecoder converter = SerializableUtils.clone(decoder(allMetadata()));
     Row row =
-        convert(converter, record(null, "s".getBytes(StandardCharsets.UTF_8), new RecordHeaders(),
-                TimestampType.CREATE_TIME, Optional.of(1)))
+        convert(
+                converter,
+                record(
+                    null,
+                    "s".getBytes(StandardCharsets.UTF_8),
+                    new RecordHeaders(),
+                    TimestampType.CREATE_TIME,
+                    Optional.of(1)))
             .get(0);
     assertEquals("s", row.getString("line"));
     assertEquals(new Instant(TS), row.getValue("timestamp"));

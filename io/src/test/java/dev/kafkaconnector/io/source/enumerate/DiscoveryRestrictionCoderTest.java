@@ -51,7 +51,8 @@ class DiscoveryRestrictionCoderTest {
     DiscoveryRestriction decoded =
         CoderUtils.decodeFromByteArray(DiscoveryRestrictionCoder.of(), out.toByteArray());
     assertEquals(
-        new DiscoveryRestriction(true, Set.of(new TopicPartition("a", 2)), java.util.Map.of(), false),
+        new DiscoveryRestriction(
+            true, Set.of(new TopicPartition("a", 2)), java.util.Map.of(), false),
         decoded);
   }
 

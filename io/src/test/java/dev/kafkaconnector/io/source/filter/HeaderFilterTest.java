@@ -237,8 +237,7 @@ class HeaderFilterTest {
     assertTrue(noColon.contains("':'"), noColon);
     assertTrue(noColon.contains("depart:toy|depart:book&!env:test"), noColon);
     String emptyKey =
-        assertThrows(IllegalArgumentException.class, () -> HeaderFilter.parse(":toy"))
-            .getMessage();
+        assertThrows(IllegalArgumentException.class, () -> HeaderFilter.parse(":toy")).getMessage();
     assertTrue(emptyKey.contains("empty header key"), emptyKey);
     String bang =
         assertThrows(IllegalArgumentException.class, () -> HeaderFilter.parse("a!b:1"))

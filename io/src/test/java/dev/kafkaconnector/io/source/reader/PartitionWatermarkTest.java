@@ -36,7 +36,8 @@ class PartitionWatermarkTest {
         new PartitionWatermark(
             new WatermarkPolicy(WatermarkStrategy.EVENT_TIME, Duration.ofSeconds(5), Duration.ZERO),
             estimator);
-    assertEquals(new Instant(T + 10_000), wm.timestampOf(record(T + 10_000, TimestampType.CREATE_TIME)));
+    assertEquals(
+        new Instant(T + 10_000), wm.timestampOf(record(T + 10_000, TimestampType.CREATE_TIME)));
     // handed to the estimator once per batch, not per record
     assertEquals(BoundedWindow.TIMESTAMP_MIN_VALUE, estimator.currentWatermark());
     wm.publish();
@@ -85,7 +86,8 @@ class PartitionWatermarkTest {
 
     PartitionWatermark append =
         new PartitionWatermark(
-            new WatermarkPolicy(WatermarkStrategy.LOG_APPEND_TIME, Duration.ofSeconds(1), Duration.ZERO),
+            new WatermarkPolicy(
+                WatermarkStrategy.LOG_APPEND_TIME, Duration.ofSeconds(1), Duration.ZERO),
             estimator());
     assertEquals(new Instant(T), append.timestampOf(record(T, TimestampType.LOG_APPEND_TIME)));
     KafkaSourceException e =

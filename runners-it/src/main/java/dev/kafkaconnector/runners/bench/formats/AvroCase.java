@@ -43,8 +43,16 @@ final class AvroCase extends FormatCase {
   private static Row beamRow(SampleRow r) {
     return Row.withSchema(SampleRow.SCHEMA)
         .addValues(
-            r.id(), r.name(), r.qty(), r.price(), r.amount(), r.active(), r.ts(), r.day(),
-            r.tags(), Row.withSchema(SampleRow.INFO).addValues(r.infoA(), r.infoB()).build(),
+            r.id(),
+            r.name(),
+            r.qty(),
+            r.price(),
+            r.amount(),
+            r.active(),
+            r.ts(),
+            r.day(),
+            r.tags(),
+            Row.withSchema(SampleRow.INFO).addValues(r.infoA(), r.infoB()).build(),
             r.note())
         .build();
   }

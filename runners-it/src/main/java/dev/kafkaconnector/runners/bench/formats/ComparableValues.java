@@ -18,8 +18,8 @@ import org.apache.flink.table.types.logical.RowType;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Beam rows and Flink's {@link RowData} as plain Java values that compare with {@code equals}:
- * a row or array is a {@link List}, STRING a {@link String}, DECIMAL a {@link java.math.BigDecimal}
+ * Beam rows and Flink's {@link RowData} as plain Java values that compare with {@code equals}: a
+ * row or array is a {@link List}, STRING a {@link String}, DECIMAL a {@link java.math.BigDecimal}
  * (scale included), TIMESTAMP a {@link java.time.LocalDateTime}, DATE a {@link LocalDate}, numbers
  * and booleans boxed.
  */

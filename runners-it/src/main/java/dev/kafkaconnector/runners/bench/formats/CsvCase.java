@@ -41,7 +41,8 @@ final class CsvCase extends FormatCase {
             "flink",
             "CsvRowDataDeserializationSchema",
             () ->
-                new CsvRowDataDeserializationSchema.Builder(SampleRow.FLINK_TYPE, ROW_DATA_TYPE_INFO)
+                new CsvRowDataDeserializationSchema.Builder(
+                        SampleRow.FLINK_TYPE, ROW_DATA_TYPE_INFO)
                     .build()));
   }
 }

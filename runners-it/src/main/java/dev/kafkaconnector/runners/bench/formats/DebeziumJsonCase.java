@@ -44,8 +44,18 @@ final class DebeziumJsonCase extends FormatCase {
     } else {
       SampleRow before =
           new SampleRow(
-              row.id(), row.name(), row.qty() + 1, row.price(), row.amount(), !row.active(),
-              row.ts().minusMinutes(5), row.day(), row.tags(), row.infoA(), row.infoB(), null);
+              row.id(),
+              row.name(),
+              row.qty() + 1,
+              row.price(),
+              row.amount(),
+              !row.active(),
+              row.ts().minusMinutes(5),
+              row.day(),
+              row.tags(),
+              row.infoA(),
+              row.infoB(),
+              null);
       SampleText.json(before, out);
     }
     out.append(",\"after\":");
@@ -54,9 +64,12 @@ final class DebeziumJsonCase extends FormatCase {
     } else {
       SampleText.json(row, out);
     }
-    out.append(",\"source\":{\"version\":\"2.5.0.Final\",\"connector\":\"mysql\",\"name\":\"shop\",")
+    out.append(
+            ",\"source\":{\"version\":\"2.5.0.Final\",\"connector\":\"mysql\",\"name\":\"shop\",")
         .append("\"ts_ms\":1709251200000,\"db\":\"shop\",\"table\":\"orders\"}")
-        .append(",\"op\":\"").append(op).append("\",\"ts_ms\":1709251200123}");
+        .append(",\"op\":\"")
+        .append(op)
+        .append("\",\"ts_ms\":1709251200123}");
     return utf8(out);
   }
 

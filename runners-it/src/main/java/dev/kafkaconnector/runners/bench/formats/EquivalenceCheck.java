@@ -9,8 +9,8 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.Collector;
 
 /**
- * Before anything is timed: every message of a case, decoded by our decoder and by each of
- * Flink's, must give the same rows (same count, same values by {@link ComparableValues}).
+ * Before anything is timed: every message of a case, decoded by our decoder and by each of Flink's,
+ * must give the same rows (same count, same values by {@link ComparableValues}).
  */
 final class EquivalenceCheck {
   private EquivalenceCheck() {}
@@ -59,8 +59,15 @@ final class EquivalenceCheck {
       ours.decode(messages[i], row -> actual.add(ComparableValues.of(row)));
       if (!expected.equals(actual)) {
         throw new AssertionError(
-            "Case '" + projected.name() + "': message " + i + " gives " + describe(actual)
-                + " but the whole row's columns " + ProjectedCase.COLUMNS + " are "
+            "Case '"
+                + projected.name()
+                + "': message "
+                + i
+                + " gives "
+                + describe(actual)
+                + " but the whole row's columns "
+                + ProjectedCase.COLUMNS
+                + " are "
                 + describe(expected));
       }
     }

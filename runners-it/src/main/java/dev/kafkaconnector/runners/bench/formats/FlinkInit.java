@@ -6,7 +6,9 @@ import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.util.SimpleUserCodeClassLoader;
 import org.apache.flink.util.UserCodeClassLoader;
 
-/** What a Flink task hands a {@link DeserializationSchema} in {@code open}: no metrics, our loader. */
+/**
+ * What a Flink task hands a {@link DeserializationSchema} in {@code open}: no metrics, our loader.
+ */
 final class FlinkInit implements DeserializationSchema.InitializationContext {
   static final FlinkInit CONTEXT = new FlinkInit();
 

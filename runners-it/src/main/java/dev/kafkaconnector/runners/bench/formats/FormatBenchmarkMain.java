@@ -160,17 +160,30 @@ public final class FormatBenchmarkMain {
     OUT.println();
     OUT.println("Messages decoded per second (one thread; ± is JMH's 99.9% confidence interval):");
     String format = "%-14s %-13s %22s %22s %12s  %s%n";
-    OUT.printf(Locale.ROOT, format, "format", "flink decoder", "ours ops/s", "Flink ops/s",
-        "ours/Flink", "Flink class");
+    OUT.printf(
+        Locale.ROOT,
+        format,
+        "format",
+        "flink decoder",
+        "ours ops/s",
+        "Flink ops/s",
+        "ours/Flink",
+        "Flink class");
     for (FormatCase formatCase : cases.values()) {
       Result<?> ours = byTarget.get(formatCase.name() + FormatCases.SEPARATOR + FormatCases.OURS);
       if (formatCase.flink().isEmpty()) {
-        OUT.printf(Locale.ROOT, format, formatCase.name(), "-", score(ours), "n/a", "n/a",
+        OUT.printf(
+            Locale.ROOT,
+            format,
+            formatCase.name(),
+            "-",
+            score(ours),
+            "n/a",
+            "n/a",
             "(no Flink decoder on the class path)");
       }
       for (FormatCase.FlinkDecoder decoder : formatCase.flink()) {
-        Result<?> flink =
-            byTarget.get(formatCase.name() + FormatCases.SEPARATOR + decoder.id());
+        Result<?> flink = byTarget.get(formatCase.name() + FormatCases.SEPARATOR + decoder.id());
         OUT.printf(
             Locale.ROOT,
             format,
@@ -189,14 +202,15 @@ public final class FormatBenchmarkMain {
   }
 
   /**
-   * What projection push-down saves: each projected case against the whole-row case of its
-   * format, for ours and for Flink's decoder of the same id.
+   * What projection push-down saves: each projected case against the whole-row case of its format,
+   * for ours and for Flink's decoder of the same id.
    */
   private static void printProjection(
       Map<String, FormatCase> cases, Map<String, Result<?>> byTarget) {
     OUT.println();
     OUT.println(
-        "Projection push-down: messages per second decoding " + ProjectedCase.COLUMNS
+        "Projection push-down: messages per second decoding "
+            + ProjectedCase.COLUMNS
             + " (2 of 11 columns) against all 11:");
     String format = "%-14s %-13s %22s %22s %12s%n";
     OUT.printf(Locale.ROOT, format, "format", "decoder", "all columns", "2 columns", "speed-up");
@@ -228,8 +242,7 @@ public final class FormatBenchmarkMain {
     if (result == null) {
       return "n/a";
     }
-    return String.format(
-        Locale.ROOT, "%,.0f ± %,.0f", result.getScore(), result.getScoreError());
+    return String.format(Locale.ROOT, "%,.0f ± %,.0f", result.getScore(), result.getScoreError());
   }
 
   private static void printCommand(String[] args) {

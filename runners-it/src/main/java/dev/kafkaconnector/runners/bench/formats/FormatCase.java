@@ -26,9 +26,9 @@ abstract class FormatCase {
   static final long SEED = 20241130L;
 
   /**
-   * Flink's decoders only hand this back from {@code getProducedType()}; the real type
-   * information ({@code InternalTypeInfo}) lives in flink-table-runtime, which the benchmark does
-   * not need otherwise.
+   * Flink's decoders only hand this back from {@code getProducedType()}; the real type information
+   * ({@code InternalTypeInfo}) lives in flink-table-runtime, which the benchmark does not need
+   * otherwise.
    */
   static final TypeInformation<RowData> ROW_DATA_TYPE_INFO = TypeInformation.of(RowData.class);
 

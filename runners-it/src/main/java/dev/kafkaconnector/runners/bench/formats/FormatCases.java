@@ -26,8 +26,13 @@ final class FormatCases {
     FormatCase csv = new CsvCase();
     FormatCase avro = new AvroCase();
     return List.of(
-        json, csv, new DebeziumJsonCase(), avro,
-        new ProjectedCase(json), new ProjectedCase(csv), new ProjectedCase(avro));
+        json,
+        csv,
+        new DebeziumJsonCase(),
+        avro,
+        new ProjectedCase(json),
+        new ProjectedCase(csv),
+        new ProjectedCase(avro));
   }
 
   /** The cases whose format is available, by case name. */

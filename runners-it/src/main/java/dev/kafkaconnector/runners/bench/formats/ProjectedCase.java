@@ -10,8 +10,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Projection push-down: the messages of another case, decoded into only {@link #COLUMNS} (2 of
- * the 11 columns, the first and the last, so that a positional format still passes over the whole
+ * Projection push-down: the messages of another case, decoded into only {@link #COLUMNS} (2 of the
+ * 11 columns, the first and the last, so that a positional format still passes over the whole
  * message), by ours ({@code FormatFactory.createDecoder(schema, selected, context)}, as a Beam SQL
  * query selecting them gets it) and by Flink's format as its projection push-down creates it. The
  * ratio to the whole-row case of the same format is what projection saves.

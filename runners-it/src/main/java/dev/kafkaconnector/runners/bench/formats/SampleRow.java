@@ -10,14 +10,14 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.logicaltypes.FixedPrecisionNumeric;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
-import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One row of the benchmark's table, an order event of eleven columns, and the table's type for
- * both sides: the Flink SQL type {@link #FLINK_TYPE} and the Beam schema {@link #SCHEMA} that
- * declares the same columns (nullable, as Flink columns are by default).
+ * One row of the benchmark's table, an order event of eleven columns, and the table's type for both
+ * sides: the Flink SQL type {@link #FLINK_TYPE} and the Beam schema {@link #SCHEMA} that declares
+ * the same columns (nullable, as Flink columns are by default).
  *
  * <pre>
  * id BIGINT, name STRING, qty INT, price DOUBLE, amount DECIMAL(10, 2), active BOOLEAN,
@@ -25,8 +25,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * </pre>
  *
  * <p>Rows are drawn from a seeded {@link Random}, so every run (and every JMH fork) sees the same
- * messages. Values stay inside what both CSV implementations read identically: tags has one to
- * four elements and no element holds the array delimiter {@code ;}.
+ * messages. Values stay inside what both CSV implementations read identically: tags has one to four
+ * elements and no element holds the array delimiter {@code ;}.
  */
 record SampleRow(
     long id,
@@ -79,7 +79,15 @@ record SampleRow(
     "Lucas"
   };
   private static final String[] LAST = {
-    "Smith", "Müller", "García", "O'Brien", "Nakamura", "Dubois", "Kowalski", "Rossi", "Ng",
+    "Smith",
+    "Müller",
+    "García",
+    "O'Brien",
+    "Nakamura",
+    "Dubois",
+    "Kowalski",
+    "Rossi",
+    "Ng",
     "Johansson"
   };
   private static final String[] TAGS = {
@@ -106,8 +114,9 @@ record SampleRow(
       for (int t = 0; t < tagCount; t++) {
         tags.add(TAGS[random.nextInt(TAGS.length)]);
       }
-      LocalDateTime ts = start.plusNanos(random.nextInt(90 * 86_400) * 1_000_000_000L
-          + random.nextInt(1000) * 1_000_000L);
+      LocalDateTime ts =
+          start.plusNanos(
+              random.nextInt(90 * 86_400) * 1_000_000_000L + random.nextInt(1000) * 1_000_000L);
       rows.add(
           new SampleRow(
               1_000_000_000L + i * 7919L,

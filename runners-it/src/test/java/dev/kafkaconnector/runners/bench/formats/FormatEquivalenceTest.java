@@ -7,9 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The format benchmark compares like with like: for every format on the class path, our decoder
- * and each of Flink's decode the benchmark's messages into the same rows. (Timings are the
- * benchmark's business, not a test's.)
+ * The format benchmark compares like with like: for every format on the class path, our decoder and
+ * each of Flink's decode the benchmark's messages into the same rows. (Timings are the benchmark's
+ * business, not a test's.)
  */
 class FormatEquivalenceTest {
 
@@ -39,7 +39,6 @@ class FormatEquivalenceTest {
       assertEquals(new String(first[i]), new String(again[i]));
     }
     assertEquals(
-        FormatCase.MESSAGES,
-        java.util.Arrays.stream(first).map(String::new).distinct().count());
+        FormatCase.MESSAGES, java.util.Arrays.stream(first).map(String::new).distinct().count());
   }
 }

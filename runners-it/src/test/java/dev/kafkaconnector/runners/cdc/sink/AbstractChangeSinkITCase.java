@@ -1,12 +1,11 @@
 package dev.kafkaconnector.runners.cdc.sink;
 
+import static dev.kafkaconnector.runners.cdc.sink.ChangeStreamSample.json;
 import static dev.kafkaconnector.runners.cdc.sink.WrittenChanges.assertCanal;
 import static dev.kafkaconnector.runners.cdc.sink.WrittenChanges.assertDebezium;
 import static dev.kafkaconnector.runners.cdc.sink.WrittenChanges.assertPerKeyPartitions;
 import static dev.kafkaconnector.runners.cdc.sink.WrittenChanges.text;
 import static dev.kafkaconnector.runners.cdc.sink.WrittenChanges.value;
-
-import static dev.kafkaconnector.runners.cdc.sink.ChangeStreamSample.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,10 +44,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The CDC sink end to end against a real broker: a change stream of three tables with a schema
  * change mid-stream, updates and deletes, written with each topic mapping, both value formats and
  * both partition strategies, then read back with a plain consumer (table ids, before / after per
- * op, the evolved schema, partitions) and with {@code KafkaConnectorIO.read()} (the changelog).
- * The events travel as one list exploded by one DoFn fused with the writer, so one writer sees
- * them in stream order (a Create of single events may be split over workers). One subclass per
- * runner.
+ * op, the evolved schema, partitions) and with {@code KafkaConnectorIO.read()} (the changelog). The
+ * events travel as one list exploded by one DoFn fused with the writer, so one writer sees them in
+ * stream order (a Create of single events may be split over workers). One subclass per runner.
  */
 abstract class AbstractChangeSinkITCase {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -65,7 +63,10 @@ abstract class AbstractChangeSinkITCase {
   protected abstract PipelineOptions streamingOptions();
 
   static String newDatabase() {
-    return "cdc" + DATABASES.incrementAndGet() + "x" + Long.toString(System.nanoTime() % 1_000_000, 36);
+    return "cdc"
+        + DATABASES.incrementAndGet()
+        + "x"
+        + Long.toString(System.nanoTime() % 1_000_000, 36);
   }
 
   static void createTopics(int partitions, String... topics) {
@@ -84,7 +85,10 @@ abstract class AbstractChangeSinkITCase {
         .withOptions(options);
   }
 
-  void write(PipelineOptions options, List<ChangeEvent> events, boolean evolve,
+  void write(
+      PipelineOptions options,
+      List<ChangeEvent> events,
+      boolean evolve,
       KafkaConnectorWriteChanges sink) {
     Pipeline pipeline = Pipeline.create(options);
     PCollection<ChangeEvent> changes =
@@ -126,8 +130,12 @@ abstract class AbstractChangeSinkITCase {
     assertTrue(value(t1.get(8)).get("after").has("price"));
     // Key: table id and primary key.
     assertEquals("{\"TableId\":\"" + sample.t1 + "\",\"id\":1}", text(t1.get(0).key()));
-    assertReadBack(sample.t1.identifier(), "debezium-json", "value.source.table",
-        sample.changes(sample.t1), ChangeStreamSample.S1_WIDER);
+    assertReadBack(
+        sample.t1.identifier(),
+        "debezium-json",
+        "value.source.table",
+        sample.changes(sample.t1),
+        ChangeStreamSample.S1_WIDER);
   }
 
   /** topic: every table in one topic, in stream order, table ids kept. */
@@ -136,7 +144,10 @@ abstract class AbstractChangeSinkITCase {
     ChangeStreamSample sample = new ChangeStreamSample(newDatabase(), true);
     String topic = KAFKA.newTopicName("cdc-all");
     createTopics(2, topic);
-    write(options(), sample.events, false,
+    write(
+        options(),
+        sample.events,
+        false,
         sink("topic", topic, "debezium-json.include-schema.enabled", "true"));
     List<ConsumerRecord<byte[], byte[]>> records = readBack(topic, sample.changes().size());
     assertEquals(sample.changes().size(), records.size());
@@ -156,9 +167,17 @@ abstract class AbstractChangeSinkITCase {
     ChangeStreamSample sample = new ChangeStreamSample(newDatabase(), true);
     String shared = KAFKA.newTopicName("cdc-mytable");
     createTopics(1, shared, sample.t3.identifier());
-    write(options(), sample.events, false,
-        sink("value.format", "canal-json", "key.format", "csv",
-            "sink.tableId-to-topic.mapping", sample.t1 + "," + sample.t2 + ":" + shared));
+    write(
+        options(),
+        sample.events,
+        false,
+        sink(
+            "value.format",
+            "canal-json",
+            "key.format",
+            "csv",
+            "sink.tableId-to-topic.mapping",
+            sample.t1 + "," + sample.t2 + ":" + shared));
     List<DataChangeEvent> both = new ArrayList<>();
     for (DataChangeEvent c : sample.changes()) {
       if (!c.tableId().equals(sample.t3)) {
@@ -169,14 +188,18 @@ abstract class AbstractChangeSinkITCase {
     assertCanal(records, both);
     assertEquals(sample.t2 + ",1", text(records.get(1).key()).trim(), "csv key: table id, id");
     assertCanal(readBack(sample.t3.identifier(), 4), sample.changes(sample.t3));
-    assertReadBack(sample.t3.identifier(), "canal-json", "value.table", sample.changes(sample.t3),
+    assertReadBack(
+        sample.t3.identifier(),
+        "canal-json",
+        "value.table",
+        sample.changes(sample.t3),
         ChangeStreamSample.S3);
   }
 
   /**
-   * The semicolon form with a regular expression (first match wins), hash-by-key, the primary
-   * keys coming from the create-table events through the schema-evolution step (a streaming job:
-   * see {@link #streamingOptions()}): each key's changes in one partition, in order.
+   * The semicolon form with a regular expression (first match wins), hash-by-key, the primary keys
+   * coming from the create-table events through the schema-evolution step (a streaming job: see
+   * {@link #streamingOptions()}): each key's changes in one partition, in order.
    */
   @Test
   void semicolonMappingHashByKeyThroughSchemaEvolution() {
@@ -185,11 +208,17 @@ abstract class AbstractChangeSinkITCase {
     String rest = KAFKA.newTopicName("cdc-rest");
     createTopics(3, first, rest);
     String db = sample.t1.schemaName();
-    write(streamingOptions(), sample.events, true,
-        sink("partition.strategy", "hash-by-key",
-            "sink.tableId-to-topic.mapping", db + ".mytable1:" + first + ";" + db + ".\\.*:" + rest));
-    assertPerKeyPartitions(readBack(first, sample.changes(sample.t1).size()),
-        sample.changes(sample.t1));
+    write(
+        streamingOptions(),
+        sample.events,
+        true,
+        sink(
+            "partition.strategy",
+            "hash-by-key",
+            "sink.tableId-to-topic.mapping",
+            db + ".mytable1:" + first + ";" + db + ".\\.*:" + rest));
+    assertPerKeyPartitions(
+        readBack(first, sample.changes(sample.t1).size()), sample.changes(sample.t1));
     List<DataChangeEvent> others = new ArrayList<>(sample.changes(sample.t2));
     others.addAll(sample.changes(sample.t3));
     assertPerKeyPartitions(readBack(rest, others.size()), others);
@@ -200,9 +229,15 @@ abstract class AbstractChangeSinkITCase {
   void exactlyOnce() {
     ChangeStreamSample sample = new ChangeStreamSample(newDatabase(), true);
     createTopics(1, sample.t1.identifier(), sample.t2.identifier(), sample.t3.identifier());
-    write(streamingOptions(), sample.events, false,
-        sink("sink.delivery-guarantee", "exactly-once",
-            "sink.transactional-id-prefix", "cdc-eos-" + System.nanoTime()));
+    write(
+        streamingOptions(),
+        sample.events,
+        false,
+        sink(
+            "sink.delivery-guarantee",
+            "exactly-once",
+            "sink.transactional-id-prefix",
+            "cdc-eos-" + System.nanoTime()));
     for (TableId table : List.of(sample.t1, sample.t2, sample.t3)) {
       List<DataChangeEvent> changes = sample.changes(table);
       assertDebezium(readBack(table.identifier(), changes.size()), changes);
@@ -214,15 +249,16 @@ abstract class AbstractChangeSinkITCase {
   void aChangeTooLargeToWriteGoesToTheDeadLetterOutput() {
     ChangeStreamSample sample = new ChangeStreamSample(newDatabase(), true);
     createTopics(1, sample.t1.identifier());
-    List<ChangeEvent> events = List.of(
-        DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(1, "small"), 0),
-        DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(2, "x".repeat(20_000)), 0),
-        DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(3, "small"), 0));
+    List<ChangeEvent> events =
+        List.of(
+            DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(1, "small"), 0),
+            DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(2, "x".repeat(20_000)), 0),
+            DataChangeEvent.insert(sample.t1, ChangeStreamSample.r1(3, "small"), 0));
     String id = "dead-" + sample.t1;
     READ_REASONS.put(id, java.util.Collections.synchronizedList(new ArrayList<>()));
     Pipeline pipeline = Pipeline.create(options());
-    try (org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler<?> handler =
-        pipeline.registerBadRecordErrorHandler(new DeadLetters(id))) {
+    try (org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler<?>
+        handler = pipeline.registerBadRecordErrorHandler(new DeadLetters(id))) {
       pipeline
           .apply(Create.of(List.of(events)).withCoder(ListCoder.of(ChangeEventCoder.of())))
           .apply(ParDo.of(new Explode()))
@@ -239,8 +275,9 @@ abstract class AbstractChangeSinkITCase {
 
   private static final Map<String, List<String>> READ_REASONS = new ConcurrentHashMap<>();
 
-  static final class DeadLetters extends org.apache.beam.sdk.transforms.PTransform<
-      PCollection<org.apache.beam.sdk.transforms.errorhandling.BadRecord>, PCollection<Long>> {
+  static final class DeadLetters
+      extends org.apache.beam.sdk.transforms.PTransform<
+          PCollection<org.apache.beam.sdk.transforms.errorhandling.BadRecord>, PCollection<Long>> {
     private final String id;
 
     DeadLetters(String id) {
@@ -251,12 +288,15 @@ abstract class AbstractChangeSinkITCase {
     public PCollection<Long> expand(
         PCollection<org.apache.beam.sdk.transforms.errorhandling.BadRecord> input) {
       String key = id;
-      input.apply(ParDo.of(new DoFn<org.apache.beam.sdk.transforms.errorhandling.BadRecord, Void>() {
-        @ProcessElement
-        public void process(@Element org.apache.beam.sdk.transforms.errorhandling.BadRecord r) {
-          READ_REASONS.get(key).add(r.getFailure().getDescription());
-        }
-      }));
+      input.apply(
+          ParDo.of(
+              new DoFn<org.apache.beam.sdk.transforms.errorhandling.BadRecord, Void>() {
+                @ProcessElement
+                public void process(
+                    @Element org.apache.beam.sdk.transforms.errorhandling.BadRecord r) {
+                  READ_REASONS.get(key).add(r.getFailure().getDescription());
+                }
+              }));
       return input.getPipeline().apply(Create.of(0L));
     }
   }
@@ -264,31 +304,42 @@ abstract class AbstractChangeSinkITCase {
   private static final Map<String, List<Row>> READ = new ConcurrentHashMap<>();
 
   /** Reads {@code topic} with read() and compares its changelog rows with the changes'. */
-  void assertReadBack(String topic, String format, String tableKey,
-      List<DataChangeEvent> changes, Schema schema) {
-    Schema nullable = Schema.builder()
-        .addFields(schema.getFields().stream().map(f -> f.withNullable(true)).toList()).build();
+  void assertReadBack(
+      String topic, String format, String tableKey, List<DataChangeEvent> changes, Schema schema) {
+    Schema nullable =
+        Schema.builder()
+            .addFields(schema.getFields().stream().map(f -> f.withNullable(true)).toList())
+            .build();
     String id = topic + "/" + format;
     READ.put(id, java.util.Collections.synchronizedList(new ArrayList<>()));
     Pipeline pipeline = Pipeline.create(options());
     pipeline
-        .apply(KafkaConnectorIO.read()
-            .withOptions(Map.of(
-                "properties.bootstrap.servers", KAFKA.bootstrapServers(),
-                "topic", topic,
-                "format", format,
-                "scan.startup.mode", "earliest-offset",
-                "scan.bounded.mode", "latest-offset",
-                "metadata.list", "offset"))
-            .withMetadataColumn("kind", "value.row-kind")
-            .withMetadataColumn("tbl", tableKey)
-            .withSchema(nullable))
+        .apply(
+            KafkaConnectorIO.read()
+                .withOptions(
+                    Map.of(
+                        "properties.bootstrap.servers",
+                        KAFKA.bootstrapServers(),
+                        "topic",
+                        topic,
+                        "format",
+                        format,
+                        "scan.startup.mode",
+                        "earliest-offset",
+                        "scan.bounded.mode",
+                        "latest-offset",
+                        "metadata.list",
+                        "offset"))
+                .withMetadataColumn("kind", "value.row-kind")
+                .withMetadataColumn("tbl", tableKey)
+                .withSchema(nullable))
         .apply(ParDo.of(new Keep(id)));
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
     List<Row> rows = new ArrayList<>(READ.get(id));
     // In log order; the two rows of one update message: -U before +U.
-    rows.sort(Comparator.comparingLong((Row r) -> r.getInt64("offset"))
-        .thenComparing(r -> r.getString("kind").equals("-U") ? 0 : 1));
+    rows.sort(
+        Comparator.comparingLong((Row r) -> r.getInt64("offset"))
+            .thenComparing(r -> r.getString("kind").equals("-U") ? 0 : 1));
     List<String> columns = nullable.getFieldNames();
     List<String> back = new ArrayList<>();
     for (Row row : rows) {

@@ -40,6 +40,7 @@ final class ChangeStreamSample {
   final TableId t1;
   final TableId t2;
   final TableId t3;
+
   /** Every event, in stream order. */
   final List<ChangeEvent> events;
 
@@ -143,8 +144,8 @@ final class ChangeStreamSample {
   }
 
   /**
-   * The changelog rows a reader of the table's messages gives, as {@code kind id name/qty ...}
-   * (the read schema's columns, nulls included): an update is -U (before) then +U (after).
+   * The changelog rows a reader of the table's messages gives, as {@code kind id name/qty ...} (the
+   * read schema's columns, nulls included): an update is -U (before) then +U (after).
    */
   static List<String> changelog(List<DataChangeEvent> changes, List<String> columns) {
     List<String> out = new ArrayList<>();

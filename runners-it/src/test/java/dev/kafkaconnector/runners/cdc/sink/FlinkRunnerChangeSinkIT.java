@@ -4,8 +4,8 @@ import dev.kafkaconnector.runners.PipelineRunners;
 import org.apache.beam.sdk.options.PipelineOptions;
 
 /**
- * The CDC sink on embedded Flink with parallelism 2; the exactly-once and schema-evolution cases
- * as streaming jobs with checkpoints that end with their bounded source.
+ * The CDC sink on embedded Flink with parallelism 2; the exactly-once and schema-evolution cases as
+ * streaming jobs with checkpoints that end with their bounded source.
  */
 class FlinkRunnerChangeSinkIT extends AbstractChangeSinkITCase {
   @Override

@@ -34,10 +34,14 @@ final class WrittenChanges {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"))) {
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                servers,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"))) {
       List<TopicPartition> partitions =
           consumer.partitionsFor(topic).stream()
               .map(p -> new TopicPartition(topic, p.partition()))
@@ -50,8 +54,9 @@ final class WrittenChanges {
         consumer.poll(Duration.ofMillis(200)).forEach(out::add);
       }
       consumer.poll(Duration.ofMillis(500)).forEach(out::add); // nothing more may be there
-      out.sort(Comparator.comparingInt((ConsumerRecord<byte[], byte[]> r) -> r.partition())
-          .thenComparingLong(ConsumerRecord::offset));
+      out.sort(
+          Comparator.comparingInt((ConsumerRecord<byte[], byte[]> r) -> r.partition())
+              .thenComparingLong(ConsumerRecord::offset));
       return out;
     }
   }
@@ -69,16 +74,18 @@ final class WrittenChanges {
   }
 
   /** Checks Debezium messages against the changes, in order: op, images, source, partition 0. */
-  static void assertDebezium(List<ConsumerRecord<byte[], byte[]>> records, List<DataChangeEvent> changes) {
+  static void assertDebezium(
+      List<ConsumerRecord<byte[], byte[]>> records, List<DataChangeEvent> changes) {
     assertEquals(changes.size(), records.size(), "records");
     for (int i = 0; i < changes.size(); i++) {
       DataChangeEvent change = changes.get(i);
       JsonNode m = value(records.get(i));
-      String op = switch (change.op()) {
-        case INSERT -> "c";
-        case UPDATE -> "u";
-        case DELETE -> "d";
-      };
+      String op =
+          switch (change.op()) {
+            case INSERT -> "c";
+            case UPDATE -> "u";
+            case DELETE -> "d";
+          };
       assertEquals(op, m.get("op").asText(), m.toString());
       assertEquals(json(change.before()), m.get("before").toString(), "before of " + m);
       assertEquals(json(change.after()), m.get("after").toString(), "after of " + m);
@@ -89,7 +96,8 @@ final class WrittenChanges {
   }
 
   /** Checks Canal messages against the changes, in order: type, data, old, database, table. */
-  static void assertCanal(List<ConsumerRecord<byte[], byte[]>> records, List<DataChangeEvent> changes) {
+  static void assertCanal(
+      List<ConsumerRecord<byte[], byte[]>> records, List<DataChangeEvent> changes) {
     assertEquals(changes.size(), records.size(), "records");
     for (int i = 0; i < changes.size(); i++) {
       DataChangeEvent change = changes.get(i);
@@ -99,7 +107,8 @@ final class WrittenChanges {
       assertEquals(json(data), m.at("/data/0").toString(), "data of " + m);
       assertEquals(
           change.op() == DataChangeEvent.Op.UPDATE ? json(change.before()) : "",
-          m.at("/old/0").isMissingNode() ? "" : m.at("/old/0").toString(), "old of " + m);
+          m.at("/old/0").isMissingNode() ? "" : m.at("/old/0").toString(),
+          "old of " + m);
       assertEquals(change.tableId().schemaName(), m.get("database").asText());
       assertEquals(change.tableId().tableName(), m.get("table").asText());
       assertEquals(change.primaryKey().get(0), m.at("/pkNames/0").asText());
@@ -114,23 +123,33 @@ final class WrittenChanges {
     for (ConsumerRecord<byte[], byte[]> r : records) {
       String key = text(r.key());
       Integer before = partitionOfKey.putIfAbsent(key, r.partition());
-      assertEquals(before == null ? r.partition() : before, r.partition(), "one partition per key " + key);
+      assertEquals(
+          before == null ? r.partition() : before, r.partition(), "one partition per key " + key);
       JsonNode m = value(r);
-      written.computeIfAbsent(key, k -> new ArrayList<>())
+      written
+          .computeIfAbsent(key, k -> new ArrayList<>())
           .add(m.get("op").asText() + m.get("before") + m.get("after"));
     }
     Map<String, List<String>> expected = new HashMap<>();
     for (DataChangeEvent c : changes) {
       String column = c.tableId().tableName().equals("items") ? "sku" : "id";
       String keyValue = ChangeStreamSample.key(c);
-      String key = "{\"TableId\":\"" + c.tableId() + "\",\"" + column + "\":"
-          + (column.equals("sku") ? "\"" + keyValue + "\"" : keyValue) + "}";
-      String op = switch (c.op()) {
-        case INSERT -> "c";
-        case UPDATE -> "u";
-        case DELETE -> "d";
-      };
-      expected.computeIfAbsent(key, k -> new ArrayList<>())
+      String key =
+          "{\"TableId\":\""
+              + c.tableId()
+              + "\",\""
+              + column
+              + "\":"
+              + (column.equals("sku") ? "\"" + keyValue + "\"" : keyValue)
+              + "}";
+      String op =
+          switch (c.op()) {
+            case INSERT -> "c";
+            case UPDATE -> "u";
+            case DELETE -> "d";
+          };
+      expected
+          .computeIfAbsent(key, k -> new ArrayList<>())
           .add(op + json(c.before()) + json(c.after()));
     }
     assertEquals(expected, written, "each key's changes, in order");

@@ -35,8 +35,8 @@ public record FaultSchedule(long seed, List<Step> steps) {
   }
 
   /**
-   * Draws {@code count} steps from {@code actions}, each after a pause between {@code minPause}
-   * and {@code maxPause} milliseconds (the first may come at once: a fault before the job's first
+   * Draws {@code count} steps from {@code actions}, each after a pause between {@code minPause} and
+   * {@code maxPause} milliseconds (the first may come at once: a fault before the job's first
    * checkpoint).
    */
   public static FaultSchedule random(
@@ -44,9 +44,10 @@ public record FaultSchedule(long seed, List<Step> steps) {
     Random random = new Random(seed);
     List<Step> steps = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      long pause = i == 0 && random.nextInt(3) == 0
-          ? 0
-          : minPause + (long) (random.nextDouble() * (maxPause - minPause));
+      long pause =
+          i == 0 && random.nextInt(3) == 0
+              ? 0
+              : minPause + (long) (random.nextDouble() * (maxPause - minPause));
       steps.add(new Step(pause, actions.get(random.nextInt(actions.size()))));
     }
     return new FaultSchedule(seed, steps);
@@ -85,7 +86,12 @@ public record FaultSchedule(long seed, List<Step> steps) {
 
   @Override
   public String toString() {
-    return "FaultSchedule{seed=" + seed + " (replay with -Dfault.seed=" + seed + "), steps="
-        + steps + "}";
+    return "FaultSchedule{seed="
+        + seed
+        + " (replay with -Dfault.seed="
+        + seed
+        + "), steps="
+        + steps
+        + "}";
   }
 }

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A TCP proxy on loopback between clients and one server (a broker), for fault tests: it can
- * pause the traffic of every connection (bytes are held, connections stay open: a network
- * stall), add a delay to every chunk it forwards, and cut every open connection (clients see a
- * reset and reconnect). A broker behind it advertises the proxy's port, so that every client
- * connection, also the ones its metadata leads to, goes through it.
+ * A TCP proxy on loopback between clients and one server (a broker), for fault tests: it can pause
+ * the traffic of every connection (bytes are held, connections stay open: a network stall), add a
+ * delay to every chunk it forwards, and cut every open connection (clients see a reset and
+ * reconnect). A broker behind it advertises the proxy's port, so that every client connection, also
+ * the ones its metadata leads to, goes through it.
  *
  * <p>Its threads (one acceptor, two per connection) end with {@link #close()}.
  */
@@ -55,8 +55,9 @@ public final class TcpProxy implements AutoCloseable {
   /** Where connections go from now on ({@code host:port}). */
   public void target(String hostAndPort) {
     int colon = hostAndPort.lastIndexOf(':');
-    target = new InetSocketAddress(hostAndPort.substring(0, colon),
-        Integer.parseInt(hostAndPort.substring(colon + 1)));
+    target =
+        new InetSocketAddress(
+            hostAndPort.substring(0, colon), Integer.parseInt(hostAndPort.substring(colon + 1)));
   }
 
   /** Holds every byte in both directions until {@link #resume()}; connections stay open. */
@@ -119,28 +120,31 @@ public final class TcpProxy implements AutoCloseable {
   private void pump(Socket from, Socket to) throws IOException {
     InputStream in = from.getInputStream();
     OutputStream out = to.getOutputStream();
-    Thread t = new Thread(() -> {
-      byte[] buffer = new byte[64 * 1024];
-      try {
-        int n;
-        while ((n = in.read(buffer)) >= 0) {
-          awaitOpenGate();
-          long delay = delayMillis;
-          if (delay > 0) {
-            Thread.sleep(delay);
-          }
-          out.write(buffer, 0, n);
-          out.flush();
-        }
-      } catch (IOException | InterruptedException e) {
-        // cut, closed, or the other side went away
-      } finally {
-        closeQuietly(from);
-        closeQuietly(to);
-        open.remove(from);
-        open.remove(to);
-      }
-    }, "tcp-proxy-" + from.getPort() + "-" + to.getPort());
+    Thread t =
+        new Thread(
+            () -> {
+              byte[] buffer = new byte[64 * 1024];
+              try {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                  awaitOpenGate();
+                  long delay = delayMillis;
+                  if (delay > 0) {
+                    Thread.sleep(delay);
+                  }
+                  out.write(buffer, 0, n);
+                  out.flush();
+                }
+              } catch (IOException | InterruptedException e) {
+                // cut, closed, or the other side went away
+              } finally {
+                closeQuietly(from);
+                closeQuietly(to);
+                open.remove(from);
+                open.remove(to);
+              }
+            },
+            "tcp-proxy-" + from.getPort() + "-" + to.getPort());
     t.setDaemon(true);
     t.start();
   }

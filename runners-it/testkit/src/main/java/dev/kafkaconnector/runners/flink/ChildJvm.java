@@ -71,8 +71,8 @@ final class ChildJvm {
   void kill() {
     process.destroyForcibly();
     if (!awaitExit(30)) {
-      throw new FlinkClusterException(name + " (pid " + process.pid() + ") still alive 30 s after"
-          + " SIGKILL");
+      throw new FlinkClusterException(
+          name + " (pid " + process.pid() + ") still alive 30 s after" + " SIGKILL");
     }
   }
 
@@ -120,7 +120,8 @@ final class ChildJvm {
       file.seek(start);
       file.readFully(bytes);
       String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n");
-      return String.join("\n", Arrays.asList(lines).subList(Math.min(1, lines.length), lines.length));
+      return String.join(
+          "\n", Arrays.asList(lines).subList(Math.min(1, lines.length), lines.length));
     } catch (IOException e) {
       return "(cannot read " + logFile + ": " + e + ")";
     }

@@ -22,9 +22,9 @@ import org.apache.flink.runtime.util.config.memory.ProcessMemoryUtils;
 /**
  * The configuration of one session cluster: free ports on 127.0.0.1, the {@code config.yaml} that
  * Flink 1.19 reads from the configuration directory (it reads the legacy {@code flink-conf.yaml}
- * instead when that file exists, so none is written), and the command lines of the JobManager
- * and TaskManager JVMs, with the memory options that Flink's own start scripts compute
- * ({@code BashJavaUtils}) derived here with the same Flink classes.
+ * instead when that file exists, so none is written), and the command lines of the JobManager and
+ * TaskManager JVMs, with the memory options that Flink's own start scripts compute ({@code
+ * BashJavaUtils}) derived here with the same Flink classes.
  */
 final class FlinkClusterConfig {
   static final String HOST = "127.0.0.1";
@@ -32,10 +32,18 @@ final class FlinkClusterConfig {
   /** What Flink's distribution opens on Java 17 ({@code env.java.opts.all} of its config.yaml). */
   private static final List<String> JAVA_17_OPENS =
       List.of(
-          "java.base/java.lang", "java.base/java.lang.reflect", "java.base/java.net",
-          "java.base/java.io", "java.base/java.nio", "java.base/sun.nio.ch", "java.base/java.text",
-          "java.base/java.time", "java.base/java.util", "java.base/java.util.concurrent",
-          "java.base/java.util.concurrent.atomic", "java.base/java.util.concurrent.locks");
+          "java.base/java.lang",
+          "java.base/java.lang.reflect",
+          "java.base/java.net",
+          "java.base/java.io",
+          "java.base/java.nio",
+          "java.base/sun.nio.ch",
+          "java.base/java.text",
+          "java.base/java.time",
+          "java.base/java.util",
+          "java.base/java.util.concurrent",
+          "java.base/java.util.concurrent.atomic",
+          "java.base/java.util.concurrent.locks");
 
   private final Path directory;
   private final String classpath;
@@ -121,8 +129,8 @@ final class FlinkClusterConfig {
     JobManagerProcessSpec spec =
         JobManagerProcessUtils.processSpecFromConfigWithNewOptionToInterpretLegacyHeap(
             flinkConfiguration(), JobManagerOptions.JVM_HEAP_MEMORY);
-    List<String> args = jvmOptions(JobManagerProcessUtils.generateJvmParametersStr(
-        spec, flinkConfiguration()));
+    List<String> args =
+        jvmOptions(JobManagerProcessUtils.generateJvmParametersStr(spec, flinkConfiguration()));
     args.add("org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint");
     args.add("--configDir");
     args.add(configDirectory().toString());
@@ -132,8 +140,8 @@ final class FlinkClusterConfig {
 
   /** The command line (after {@code java}) of a TaskManager with the given resource id. */
   List<String> taskManagerCommand(String resourceId) {
-    TaskExecutorProcessSpec spec = TaskExecutorProcessUtils.processSpecFromConfig(
-        flinkConfiguration());
+    TaskExecutorProcessSpec spec =
+        TaskExecutorProcessUtils.processSpecFromConfig(flinkConfiguration());
     List<String> args = jvmOptions(ProcessMemoryUtils.generateJvmParametersStr(spec));
     args.add("org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
     args.add("--configDir");

@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The few calls of Flink's REST API that tests need: cluster overview, jobs and their states,
- * checkpoint counts, savepoints, cancellation. Plain HTTP and JSON, as any user's tooling would do it.
+ * checkpoint counts, savepoints, cancellation. Plain HTTP and JSON, as any user's tooling would do
+ * it.
  */
 public final class FlinkRestClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,8 +61,8 @@ public final class FlinkRestClient {
   public List<Job> jobs() {
     List<Job> jobs = new ArrayList<>();
     for (JsonNode job : get("/jobs/overview").path("jobs")) {
-      jobs.add(new Job(job.path("jid").asText(), job.path("name").asText(),
-          job.path("state").asText()));
+      jobs.add(
+          new Job(job.path("jid").asText(), job.path("name").asText(), job.path("state").asText()));
     }
     return jobs;
   }
@@ -110,40 +111,46 @@ public final class FlinkRestClient {
 
   /** Asks the JobManager to cancel the job (returns once the request is accepted). */
   public void cancel(String jobId) {
-    send(HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
-        .method("PATCH", HttpRequest.BodyPublishers.noBody()));
+    send(
+        HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
+            .method("PATCH", HttpRequest.BodyPublishers.noBody()));
   }
 
   /**
-   * Triggers a savepoint of the running job into the cluster's {@code state.savepoints.dir}
-   * ({@code POST /jobs/<id>/savepoints}) and waits until it completed.
+   * Triggers a savepoint of the running job into the cluster's {@code state.savepoints.dir} ({@code
+   * POST /jobs/<id>/savepoints}) and waits until it completed.
    *
    * @param cancelJob whether the job is cancelled once the savepoint is taken
    * @param timeout how long to wait for it
    * @return the savepoint's path, to restore from
    */
   public String savepoint(String jobId, boolean cancelJob, Duration timeout) {
-    return awaitSavepoint(jobId, post("/jobs/" + jobId + "/savepoints",
-        "{\"cancel-job\": " + cancelJob + ", \"formatType\": \"CANONICAL\"}"), timeout);
-  }
-
-  /**
-   * Stops the job with a savepoint ({@code POST /jobs/<id>/stop}, what {@code flink stop} does)
-   * and waits until the savepoint completed.
-   *
-   * @param drain whether the sources end the input first (MAX_WATERMARK: event-time timers fire
-   *     and the job finishes), as {@code flink stop --drain}
-   * @return the savepoint's path
-   */
-  public String stopWithSavepoint(String jobId, boolean drain, Duration timeout) {
-    return awaitSavepoint(jobId, post("/jobs/" + jobId + "/stop", "{\"drain\": " + drain + "}"),
+    return awaitSavepoint(
+        jobId,
+        post(
+            "/jobs/" + jobId + "/savepoints",
+            "{\"cancel-job\": " + cancelJob + ", \"formatType\": \"CANONICAL\"}"),
         timeout);
   }
 
+  /**
+   * Stops the job with a savepoint ({@code POST /jobs/<id>/stop}, what {@code flink stop} does) and
+   * waits until the savepoint completed.
+   *
+   * @param drain whether the sources end the input first (MAX_WATERMARK: event-time timers fire and
+   *     the job finishes), as {@code flink stop --drain}
+   * @return the savepoint's path
+   */
+  public String stopWithSavepoint(String jobId, boolean drain, Duration timeout) {
+    return awaitSavepoint(
+        jobId, post("/jobs/" + jobId + "/stop", "{\"drain\": " + drain + "}"), timeout);
+  }
+
   private JsonNode post(String path, String json) {
-    return send(HttpRequest.newBuilder(base.resolve(path))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)));
+    return send(
+        HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   private String awaitSavepoint(String jobId, JsonNode trigger, Duration timeout) {
@@ -154,8 +161,11 @@ public final class FlinkRestClient {
       if (status.path("status").path("id").asText().equals("COMPLETED")) {
         JsonNode operation = status.path("operation");
         if (operation.has("failure-cause")) {
-          throw new FlinkClusterException("Savepoint of job " + jobId + " failed: "
-              + operation.path("failure-cause").toString());
+          throw new FlinkClusterException(
+              "Savepoint of job "
+                  + jobId
+                  + " failed: "
+                  + operation.path("failure-cause").toString());
         }
         return operation.path("location").asText();
       }
@@ -179,7 +189,12 @@ public final class FlinkRestClient {
       HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() / 100 != 2) {
         throw new FlinkClusterException(
-            built.method() + " " + built.uri() + " answered " + response.statusCode() + ": "
+            built.method()
+                + " "
+                + built.uri()
+                + " answered "
+                + response.statusCode()
+                + ": "
                 + response.body());
       }
       String body = response.body();

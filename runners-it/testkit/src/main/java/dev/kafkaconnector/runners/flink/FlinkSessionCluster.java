@@ -24,9 +24,9 @@ import java.util.stream.Stream;
  * directory and a fixed-delay restart strategy.
  *
  * <p>Jobs are submitted as to any remote cluster: Beam's FlinkRunner with {@code
- * --flinkMaster=}{@link #flinkMaster()}, which stages the job's jars through the JobManager's
- * blob server. Tests inject faults with {@link #killTaskManager(int)} ({@code kill -9}) and
- * {@link #startTaskManager()}.
+ * --flinkMaster=}{@link #flinkMaster()}, which stages the job's jars through the JobManager's blob
+ * server. Tests inject faults with {@link #killTaskManager(int)} ({@code kill -9}) and {@link
+ * #startTaskManager()}.
  *
  * <pre>{@code
  * try (FlinkSessionCluster flink = FlinkSessionCluster.builder().taskManagers(2).start()) {
@@ -194,8 +194,8 @@ public final class FlinkSessionCluster implements AutoCloseable {
     long deadline = System.nanoTime() + startupTimeout.toNanos();
     while (true) {
       if (jobManager != null && !jobManager.isAlive()) {
-        throw new FlinkClusterException("The JobManager ended while waiting for " + what + "\n"
-            + diagnostics());
+        throw new FlinkClusterException(
+            "The JobManager ended while waiting for " + what + "\n" + diagnostics());
       }
       if (safely(condition)) {
         return;
@@ -293,9 +293,10 @@ public final class FlinkSessionCluster implements AutoCloseable {
     public FlinkSessionCluster start() {
       Path parent = parentDirectory;
       if (parent == null) {
-        parent = Files.isDirectory(Path.of("target"))
-            ? Path.of("target").toAbsolutePath()
-            : Path.of(System.getProperty("java.io.tmpdir"));
+        parent =
+            Files.isDirectory(Path.of("target"))
+                ? Path.of("target").toAbsolutePath()
+                : Path.of(System.getProperty("java.io.tmpdir"));
       }
       try {
         Files.createDirectories(parent);

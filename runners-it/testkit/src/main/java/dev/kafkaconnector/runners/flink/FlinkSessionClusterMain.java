@@ -1,13 +1,12 @@
 package dev.kafkaconnector.runners.flink;
 
-import dev.kafkaconnector.runners.flink.ForkedJvm;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs a {@link FlinkSessionCluster} until the JVM is stopped (Ctrl-C), for examples and manual
  * runs: {@code mvn -pl runners-it exec:java
- * -Dexec.mainClass=dev.kafkaconnector.runners.flink.FlinkSessionClusterMain
- * [-Dexec.args=<task managers>]}, then submit jobs with the {@code --flinkMaster} it prints.
+ * -Dexec.mainClass=dev.kafkaconnector.runners.flink.FlinkSessionClusterMain [-Dexec.args=<task
+ * managers>]}, then submit jobs with the {@code --flinkMaster} it prints.
  */
 public final class FlinkSessionClusterMain {
   private FlinkSessionClusterMain() {}
@@ -25,13 +24,22 @@ public final class FlinkSessionClusterMain {
     }
     FlinkSessionCluster cluster = builder.start();
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      cluster.close();
-      stopped.countDown();
-    }, "flink-session-cluster-stop"));
-    System.out.println("Flink session cluster ready: --flinkMaster=" + cluster.flinkMaster()
-        + " (web UI and REST " + cluster.restUri() + ", logs in " + cluster.directory()
-        + "); Ctrl-C stops it");
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  cluster.close();
+                  stopped.countDown();
+                },
+                "flink-session-cluster-stop"));
+    System.out.println(
+        "Flink session cluster ready: --flinkMaster="
+            + cluster.flinkMaster()
+            + " (web UI and REST "
+            + cluster.restUri()
+            + ", logs in "
+            + cluster.directory()
+            + "); Ctrl-C stops it");
     stopped.await();
   }
 }

@@ -18,12 +18,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * job has no jars of its own. Under {@code exec:java} that loader is Maven's, without Flink, and
  * every job fails with {@code ClassNotFoundException: org.apache.flink.api.common.ExecutionConfig}.
  * JMH has the same problem: it starts its measurement JVMs with {@code java.class.path}, which
- * under {@code exec:java} is Maven's launcher.
- * A child JVM with the project class path on {@code -cp} has no such problem, and the measurements
- * are not shared with Maven's own heap and threads. The child gets the parent's {@code -Xmx},
- * {@code -Xms} and {@code -XX:} options (so {@code MAVEN_OPTS=-Xmx6g} still sizes the heap), {@code
- * --add-opens java.base/java.util=ALL-UNNAMED} (for Flink's Kryo on Java 17), and inherits standard
- * output and error.
+ * under {@code exec:java} is Maven's launcher. A child JVM with the project class path on {@code
+ * -cp} has no such problem, and the measurements are not shared with Maven's own heap and threads.
+ * The child gets the parent's {@code -Xmx}, {@code -Xms} and {@code -XX:} options (so {@code
+ * MAVEN_OPTS=-Xmx6g} still sizes the heap), {@code --add-opens java.base/java.util=ALL-UNNAMED}
+ * (for Flink's Kryo on Java 17), and inherits standard output and error.
  */
 public final class ForkedJvm {
   /** Set in the child so that it does not fork again. */

@@ -26,13 +26,13 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * An embedded Flink cluster in this JVM that Beam jobs with {@code --flinkMaster=[auto]} run on,
- * one after the other, like jobs submitted to a session cluster: the cluster (its RPC system,
- * which Flink loads from a jar of its own into a new class loader, its TaskManager, slots and
- * memory) starts once instead of once per job as with {@code [local]}.
+ * one after the other, like jobs submitted to a session cluster: the cluster (its RPC system, which
+ * Flink loads from a jar of its own into a new class loader, its TaskManager, slots and memory)
+ * starts once instead of once per job as with {@code [local]}.
  *
- * <p>While it runs it is the context environment of Flink's batch and streaming APIs, which is
- * what Beam's FlinkRunner asks for with {@code [auto]}; {@link #close()} removes it again. One at a
- * time per JVM.
+ * <p>While it runs it is the context environment of Flink's batch and streaming APIs, which is what
+ * Beam's FlinkRunner asks for with {@code [auto]}; {@link #close()} removes it again. One at a time
+ * per JVM.
  */
 public final class KeptMiniCluster implements AutoCloseable {
   private static final String EXECUTOR = "kept-mini-cluster";
@@ -52,8 +52,9 @@ public final class KeptMiniCluster implements AutoCloseable {
   public static KeptMiniCluster start(int slots) throws Exception {
     Configuration config = new Configuration();
     long managed =
-        (long) (EnvironmentInformation.getSizeOfFreeHeapMemoryWithDefrag()
-            * TaskManagerOptions.MANAGED_MEMORY_FRACTION.defaultValue());
+        (long)
+            (EnvironmentInformation.getSizeOfFreeHeapMemoryWithDefrag()
+                * TaskManagerOptions.MANAGED_MEMORY_FRACTION.defaultValue());
     config.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, new MemorySize(managed));
     config.set(CoreOptions.CHECK_LEAKED_CLASSLOADER, false);
     config.set(RestOptions.BIND_PORT, "0");

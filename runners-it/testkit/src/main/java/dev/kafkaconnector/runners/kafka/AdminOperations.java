@@ -118,10 +118,10 @@ final class AdminOperations {
 
   /**
    * Polls until the cluster is usable: {@code DescribeCluster} lists every node of {@code
-   * liveNodes} (registered and unfenced), the group coordinator serves offset fetches (which creates
-   * and loads {@code __consumer_offsets}), every partition of every topic has a leader, and every
-   * replica on a node of {@code liveNodes} is in its partition's in-sync replicas (so a node started
-   * again has caught up before the next fault).
+   * liveNodes} (registered and unfenced), the group coordinator serves offset fetches (which
+   * creates and loads {@code __consumer_offsets}), every partition of every topic has a leader, and
+   * every replica on a node of {@code liveNodes} is in its partition's in-sync replicas (so a node
+   * started again has caught up before the next fault).
    *
    * @param brokerProblem gives a description of why the broker cannot become ready (it died), or
    *     null while it still may
@@ -190,8 +190,14 @@ final class AdminOperations {
         for (Node replica : partition.replicas()) {
           if (liveNodes.contains(replica.id())
               && partition.isr().stream().noneMatch(n -> n.id() == replica.id())) {
-            return "broker " + replica.id() + " not yet in the in-sync replicas of "
-                + description.name() + "-" + partition.partition() + ": " + partition;
+            return "broker "
+                + replica.id()
+                + " not yet in the in-sync replicas of "
+                + description.name()
+                + "-"
+                + partition.partition()
+                + ": "
+                + partition;
           }
         }
       }

@@ -50,7 +50,8 @@ final class BrokerConfig {
       boolean autoCreateTopics,
       Map<String, String> overrides,
       BrokerSecurity security) {
-    this(directory, Uuid.randomUuid().toString(), 1, 1, null, autoCreateTopics, overrides, security);
+    this(
+        directory, Uuid.randomUuid().toString(), 1, 1, null, autoCreateTopics, overrides, security);
   }
 
   /**
@@ -162,9 +163,9 @@ final class BrokerConfig {
 
   /**
    * The broker settings: KRaft defaults for tests, then the caller's overrides. Replication follows
-   * the cluster's size: factor {@code min(nodes, 3)} and minimum in-sync replicas one less (at least
-   * 1) for new topics, {@code __consumer_offsets} and {@code __transaction_state}; unclean leader
-   * election is off.
+   * the cluster's size: factor {@code min(nodes, 3)} and minimum in-sync replicas one less (at
+   * least 1) for new topics, {@code __consumer_offsets} and {@code __transaction_state}; unclean
+   * leader election is off.
    */
   Properties properties() {
     int replicas = Math.min(clusterSize, 3);
@@ -209,8 +210,8 @@ final class BrokerConfig {
   /** Writes {@code server.properties} from {@link #properties()}, replacing an older copy. */
   void writePropertiesFile() {
     try (OutputStream out = Files.newOutputStream(propertiesFile())) {
-      properties().store(
-          out, "Embedded Kafka broker (KRaft, node " + nodeId + " of " + clusterSize + ")");
+      properties()
+          .store(out, "Embedded Kafka broker (KRaft, node " + nodeId + " of " + clusterSize + ")");
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + propertiesFile(), e);
     }

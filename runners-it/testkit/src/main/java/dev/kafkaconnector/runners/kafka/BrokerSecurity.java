@@ -23,8 +23,9 @@ import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 
 /**
  * The secured listeners of an embedded broker: {@code SASL_PLAINTEXT}, {@code SSL}, {@code
- * SASL_SSL} and {@code MTLS} (SSL with {@code ssl.client.auth=required}), each on its own port beside the PLAINTEXT one (which stays the inter-broker and
- * admin listener, and the controller listener stays PLAINTEXT too).
+ * SASL_SSL} and {@code MTLS} (SSL with {@code ssl.client.auth=required}), each on its own port
+ * beside the PLAINTEXT one (which stays the inter-broker and admin listener, and the controller
+ * listener stays PLAINTEXT too).
  *
  * <p>SASL listeners accept PLAIN (users declared in the listener's JAAS configuration) and
  * SCRAM-SHA-256 / SCRAM-SHA-512 (users created with {@code alterUserScramCredentials} once the
@@ -32,10 +33,9 @@ import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
  * JDK's {@code keytool} in the cluster directory; its truststore is what clients trust, and an
  * "untrusted" truststore holding another certificate lets tests check a failed handshake.
  *
- * <p>The {@code MTLS} listener trusts the client certificates a test certificate authority (made
- * at start, like the broker's key pair) signed: {@link #createClientStores} signs the client key
- * pairs it makes; an "untrusted" client keystore holds a self-signed certificate that the broker
- * refuses.
+ * <p>The {@code MTLS} listener trusts the client certificates a test certificate authority (made at
+ * start, like the broker's key pair) signed: {@link #createClientStores} signs the client key pairs
+ * it makes; an "untrusted" client keystore holds a self-signed certificate that the broker refuses.
  */
 final class BrokerSecurity {
   /** The SASL mechanisms every SASL listener enables. */
@@ -124,8 +124,9 @@ final class BrokerSecurity {
   private String plainServerJaas() {
     StringBuilder jaas =
         new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
-    users.forEach((user, password) -> jaas.append(" user_").append(user).append("=\"")
-        .append(password).append('"'));
+    users.forEach(
+        (user, password) ->
+            jaas.append(" user_").append(user).append("=\"").append(password).append('"'));
     return jaas.append(';').toString();
   }
 
@@ -149,9 +150,26 @@ final class BrokerSecurity {
       importCertificate(truststore(), "broker", brokerCert);
       importCertificate(untrustedTruststore(), "other", otherCert);
       keytool(
-          "-genkeypair", "-alias", "ca", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
-          "-dname", "CN=ca.embedded-kafka", "-ext", "bc:c", "-storetype", "PKCS12", "-keystore",
-          certificateAuthority().toString(), "-storepass", storePassword, "-keypass",
+          "-genkeypair",
+          "-alias",
+          "ca",
+          "-keyalg",
+          "RSA",
+          "-keysize",
+          "2048",
+          "-validity",
+          "7",
+          "-dname",
+          "CN=ca.embedded-kafka",
+          "-ext",
+          "bc:c",
+          "-storetype",
+          "PKCS12",
+          "-keystore",
+          certificateAuthority().toString(),
+          "-storepass",
+          storePassword,
+          "-keypass",
           storePassword);
       Path caCert = directory.resolve("tls/ca.crt");
       exportCertificate(certificateAuthority(), "ca", caCert);
@@ -167,7 +185,8 @@ final class BrokerSecurity {
    * Creates client stores in {@code target}: a PKCS12 truststore trusting the broker's certificate
    * and a JKS keystore with a client key pair whose certificate the test certificate authority
    * signed, so that the MTLS listener accepts it (JKS, because a PKCS12 key has the store's
-   * password), each with the given passwords. Needs {@link #createStores()} to have run (the cluster started).
+   * password), each with the given passwords. Needs {@link #createStores()} to have run (the
+   * cluster started).
    */
   synchronized Path[] createClientStores(
       Path target, String truststorePassword, String keystorePassword, String keyPassword) {
@@ -182,50 +201,147 @@ final class BrokerSecurity {
     Path truststore = target.resolve("client-truststore.p12");
     Path keystore = target.resolve("client-keystore.jks");
     keytool(
-        "-importcert", "-noprompt", "-alias", "broker", "-file",
-        directory.resolve("tls/broker.crt").toString(), "-storetype", "PKCS12", "-keystore",
-        truststore.toString(), "-storepass", truststorePassword);
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "broker",
+        "-file",
+        directory.resolve("tls/broker.crt").toString(),
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        truststore.toString(),
+        "-storepass",
+        truststorePassword);
     keytool(
-        "-genkeypair", "-alias", "client", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
-        "-dname", "CN=client.embedded-kafka", "-storetype", "JKS", "-keystore",
-        keystore.toString(), "-storepass", keystorePassword, "-keypass", keyPassword);
+        "-genkeypair",
+        "-alias",
+        "client",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "7",
+        "-dname",
+        "CN=client.embedded-kafka",
+        "-storetype",
+        "JKS",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        keystorePassword,
+        "-keypass",
+        keyPassword);
     Path request = target.resolve("client.csr");
     Path signed = target.resolve("client.crt");
     keytool(
-        "-certreq", "-alias", "client", "-keystore", keystore.toString(), "-storepass",
-        keystorePassword, "-keypass", keyPassword, "-file", request.toString());
+        "-certreq",
+        "-alias",
+        "client",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        keystorePassword,
+        "-keypass",
+        keyPassword,
+        "-file",
+        request.toString());
     keytool(
-        "-gencert", "-rfc", "-alias", "ca", "-validity", "7", "-keystore",
-        certificateAuthority().toString(), "-storepass", storePassword, "-infile",
-        request.toString(), "-outfile", signed.toString());
+        "-gencert",
+        "-rfc",
+        "-alias",
+        "ca",
+        "-validity",
+        "7",
+        "-keystore",
+        certificateAuthority().toString(),
+        "-storepass",
+        storePassword,
+        "-infile",
+        request.toString(),
+        "-outfile",
+        signed.toString());
     keytool(
-        "-importcert", "-noprompt", "-alias", "ca", "-file",
-        directory.resolve("tls/ca.crt").toString(), "-keystore", keystore.toString(),
-        "-storepass", keystorePassword);
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "ca",
+        "-file",
+        directory.resolve("tls/ca.crt").toString(),
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        keystorePassword);
     keytool(
-        "-importcert", "-noprompt", "-alias", "client", "-file", signed.toString(), "-keystore",
-        keystore.toString(), "-storepass", keystorePassword, "-keypass", keyPassword);
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "client",
+        "-file",
+        signed.toString(),
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        keystorePassword,
+        "-keypass",
+        keyPassword);
     return new Path[] {truststore, keystore};
   }
 
   private void generateKeyPair(Path store, String alias) {
     keytool(
-        "-genkeypair", "-alias", alias, "-keyalg", "RSA", "-keysize", "2048", "-validity", "7",
-        "-dname", "CN=" + alias + ".embedded-kafka", "-ext", "SAN=IP:127.0.0.1,DNS:localhost",
-        "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", storePassword,
-        "-keypass", storePassword);
+        "-genkeypair",
+        "-alias",
+        alias,
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "7",
+        "-dname",
+        "CN=" + alias + ".embedded-kafka",
+        "-ext",
+        "SAN=IP:127.0.0.1,DNS:localhost",
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        store.toString(),
+        "-storepass",
+        storePassword,
+        "-keypass",
+        storePassword);
   }
 
   private void exportCertificate(Path store, String alias, Path certificate) {
     keytool(
-        "-exportcert", "-rfc", "-alias", alias, "-keystore", store.toString(), "-storepass",
-        storePassword, "-file", certificate.toString());
+        "-exportcert",
+        "-rfc",
+        "-alias",
+        alias,
+        "-keystore",
+        store.toString(),
+        "-storepass",
+        storePassword,
+        "-file",
+        certificate.toString());
   }
 
   private void importCertificate(Path truststore, String alias, Path certificate) {
     keytool(
-        "-importcert", "-noprompt", "-alias", alias, "-file", certificate.toString(),
-        "-storetype", "PKCS12", "-keystore", truststore.toString(), "-storepass", storePassword);
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        alias,
+        "-file",
+        certificate.toString(),
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        truststore.toString(),
+        "-storepass",
+        storePassword);
   }
 
   /** Runs the JDK's keytool; its output (which never holds the password) goes into a failure. */
@@ -236,14 +352,21 @@ final class BrokerSecurity {
     Path log = directory.resolve("tls/keytool.log");
     try {
       Process process =
-          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       if (!process.waitFor(KEYTOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
         throw new EmbeddedKafkaException("keytool " + args[0] + " did not end in time");
       }
       if (process.exitValue() != 0) {
         throw new EmbeddedKafkaException(
-            "keytool " + args[0] + " exited with " + process.exitValue() + ": "
+            "keytool "
+                + args[0]
+                + " exited with "
+                + process.exitValue()
+                + ": "
                 + Files.readString(log, StandardCharsets.UTF_8));
       }
     } catch (IOException e) {
@@ -277,8 +400,8 @@ final class BrokerSecurity {
   }
 
   /**
-   * Creates the SCRAM credentials of every user for both SCRAM mechanisms through {@code admin}
-   * (on the PLAINTEXT listener), then waits until a SCRAM-SHA-512 login of one user on {@code
+   * Creates the SCRAM credentials of every user for both SCRAM mechanisms through {@code admin} (on
+   * the PLAINTEXT listener), then waits until a SCRAM-SHA-512 login of one user on {@code
    * saslBootstrap} succeeds, so that tests never race the credentials' propagation.
    */
   void createScramUsers(Admin admin, String saslBootstrap, Deadline deadline) {
@@ -295,8 +418,10 @@ final class BrokerSecurity {
                   new UserScramCredentialUpsertion(
                       user, new ScramCredentialInfo(mechanism, 4096), password)));
       try {
-        admin.alterUserScramCredentials(alterations).all().get(
-            deadline.callTimeoutMillis(30_000), TimeUnit.MILLISECONDS);
+        admin
+            .alterUserScramCredentials(alterations)
+            .all()
+            .get(deadline.callTimeoutMillis(30_000), TimeUnit.MILLISECONDS);
       } catch (ExecutionException | TimeoutException e) {
         throw new EmbeddedKafkaException("Cannot create the " + mechanism + " users: " + e, e);
       } catch (InterruptedException e) {
@@ -318,8 +443,10 @@ final class BrokerSecurity {
     String last = "not checked";
     while (!deadline.isExpired()) {
       try (Admin scram = Admin.create(props)) {
-        scram.describeCluster().nodes().get(
-            deadline.callTimeoutMillis(10_000), TimeUnit.MILLISECONDS);
+        scram
+            .describeCluster()
+            .nodes()
+            .get(deadline.callTimeoutMillis(10_000), TimeUnit.MILLISECONDS);
         return;
       } catch (ExecutionException | TimeoutException e) {
         last = String.valueOf(e.getCause() == null ? e : e.getCause().getClass().getName());
@@ -329,18 +456,25 @@ final class BrokerSecurity {
       }
       deadline.pauseBeforeNextPoll();
     }
-    throw new EmbeddedKafkaException("SCRAM login on " + saslBootstrap + " never succeeded: " + last);
+    throw new EmbeddedKafkaException(
+        "SCRAM login on " + saslBootstrap + " never succeeded: " + last);
   }
 
   /** A client JAAS configuration of a SCRAM login. */
   static String scramJaas(String user, String password) {
     return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-        + user + "\" password=\"" + password + "\";";
+        + user
+        + "\" password=\""
+        + password
+        + "\";";
   }
 
   /** A client JAAS configuration of a PLAIN login. */
   static String plainJaas(String user, String password) {
     return "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
-        + user + "\" password=\"" + password + "\";";
+        + user
+        + "\" password=\""
+        + password
+        + "\";";
   }
 }

@@ -26,6 +26,7 @@ final class ClusterNodes {
 
   /** The cluster's logger, so that logging settings for the cluster cover its nodes too. */
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaCluster.class);
+
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
   private static final int START_ATTEMPTS = 3;
@@ -47,21 +48,32 @@ final class ClusterNodes {
       BrokerSecurity security =
           builder.secured ? new BrokerSecurity(directory, builder.saslUsers) : null;
       configs.add(
-          new BrokerConfig(directory, builder.autoCreateTopics, builder.brokerProperties, security));
+          new BrokerConfig(
+              directory, builder.autoCreateTopics, builder.brokerProperties, security));
     } else {
       String clusterId = Uuid.randomUuid().toString();
       Supplier<String> voters =
           () -> configs.stream().map(BrokerConfig::voter).collect(Collectors.joining(","));
       for (int id = 1; id <= builder.brokers; id++) {
-        configs.add(new BrokerConfig(directory.resolve("broker-" + id), clusterId, id,
-            builder.brokers, voters, builder.autoCreateTopics, builder.brokerProperties, null));
+        configs.add(
+            new BrokerConfig(
+                directory.resolve("broker-" + id),
+                clusterId,
+                id,
+                builder.brokers,
+                voters,
+                builder.autoCreateTopics,
+                builder.brokerProperties,
+                null));
       }
     }
     choosePorts();
     for (BrokerConfig config : configs) {
-      runners.add(mode == EmbeddedKafkaCluster.Mode.IN_JVM
-          ? new InJvmBrokerRunner(config)
-          : new ChildProcessBrokerRunner(config, builder.childClasspath, builder.childJvmOptions));
+      runners.add(
+          mode == EmbeddedKafkaCluster.Mode.IN_JVM
+              ? new InJvmBrokerRunner(config)
+              : new ChildProcessBrokerRunner(
+                  config, builder.childClasspath, builder.childJvmOptions));
     }
   }
 
@@ -131,8 +143,10 @@ final class ClusterNodes {
         everReady = true;
         return;
       } catch (RuntimeException e) {
-        boolean retry = !everReady && attempt < START_ATTEMPTS
-            && runners.stream().anyMatch(r -> r.portWasTaken(e));
+        boolean retry =
+            !everReady
+                && attempt < START_ATTEMPTS
+                && runners.stream().anyMatch(r -> r.portWasTaken(e));
         endAfterFailedStart(ids());
         if (!retry) {
           throw e;
@@ -161,8 +175,8 @@ final class ClusterNodes {
 
   /**
    * Launches the nodes {@code ids} and waits until the cluster is ready: the ports of the running
-   * nodes accept connections, then {@link AdminOperations#awaitBrokerReady} with every running node,
-   * then the SCRAM users of a secured node are created.
+   * nodes accept connections, then {@link AdminOperations#awaitBrokerReady} with every running
+   * node, then the SCRAM users of a secured node are created.
    *
    * @throws EmbeddedKafkaException when not ready within the startup timeout, with every launched
    *     node's diagnostics
@@ -172,8 +186,8 @@ final class ClusterNodes {
     long startNanos = System.nanoTime();
     List<BrokerRunner> launched = ids.stream().map(this::runner).toList();
     launched.forEach(BrokerRunner::start);
-    Supplier<String> brokerEnded = () -> launched.stream().allMatch(BrokerRunner::isAlive)
-        ? null : "the broker has ended";
+    Supplier<String> brokerEnded =
+        () -> launched.stream().allMatch(BrokerRunner::isAlive) ? null : "the broker has ended";
     String problem = awaitPortsAccept(deadline, brokerEnded);
     if (problem == null) {
       Set<Integer> live = new TreeSet<>(ids().stream().filter(this::isRunning).toList());
@@ -181,14 +195,20 @@ final class ClusterNodes {
     }
     BrokerSecurity security = first().security();
     if (problem == null && security != null) {
-      operations.get().createScramUsers(
-          security, first().bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
+      operations
+          .get()
+          .createScramUsers(
+              security, first().bootstrapServers(SecuredListeners.SASL_PLAINTEXT), deadline);
     }
     if (problem != null) {
-      throw new EmbeddedKafkaException(String.format(
-          "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
-          mode, bootstrapServers(), startupTimeout.toSeconds(), problem,
-          launched.stream().map(BrokerRunner::diagnostics).collect(Collectors.joining("\n"))));
+      throw new EmbeddedKafkaException(
+          String.format(
+              "Embedded Kafka broker (%s) at %s did not become ready (startup timeout %d s): %s%n%s",
+              mode,
+              bootstrapServers(),
+              startupTimeout.toSeconds(),
+              problem,
+              launched.stream().map(BrokerRunner::diagnostics).collect(Collectors.joining("\n"))));
     }
     long tookMillis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
     LOG.info("Kafka broker ({}) ready at {} in {} ms", mode, bootstrapServers(), tookMillis);
@@ -227,7 +247,9 @@ final class ClusterNodes {
     }
   }
 
-  /** Ends the nodes {@code ids} after a failed start (killed, or stopped in-JVM), logging errors. */
+  /**
+   * Ends the nodes {@code ids} after a failed start (killed, or stopped in-JVM), logging errors.
+   */
   private void endAfterFailedStart(List<Integer> ids) {
     for (int id : ids) {
       try {
@@ -256,8 +278,9 @@ final class ClusterNodes {
   private String awaitPortsAccept(Deadline deadline, Supplier<String> brokerEnded) {
     while (!deadline.isExpired()) {
       String problem = brokerEnded.get();
-      if (problem != null || configs.stream().allMatch(
-          config -> !isRunning(config.nodeId()) || config.brokerPortAccepts())) {
+      if (problem != null
+          || configs.stream()
+              .allMatch(config -> !isRunning(config.nodeId()) || config.brokerPortAccepts())) {
         return problem;
       }
       deadline.pauseBeforeNextPoll();

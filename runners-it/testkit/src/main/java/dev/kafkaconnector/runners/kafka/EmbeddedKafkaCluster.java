@@ -119,8 +119,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
   /**
    * Kills one node abruptly, like {@code kill -9}, and waits until it has exited; the others keep
-   * serving (a partition it led gets a new leader from its in-sync replicas once the controller
-   * has fenced the node, within about 2 s).
+   * serving (a partition it led gets a new leader from its in-sync replicas once the controller has
+   * fenced the node, within about 2 s).
    *
    * @param brokerId the node's id, one of {@link #brokerIds()}
    * @throws UnsupportedOperationException in {@link Mode#IN_JVM} mode
@@ -169,8 +169,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Stops the broker (every node, all together) gracefully, keeping its data; {@link #restart()}
-   * or {@link #start()} starts it again on the same ports and data.
+   * Stops the broker (every node, all together) gracefully, keeping its data; {@link #restart()} or
+   * {@link #start()} starts it again on the same ports and data.
    */
   public synchronized void stop() {
     closeAdmin(); // so that it does not log connection failures while the broker is down
@@ -203,8 +203,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
   }
 
   /**
-   * Returns whether the broker is running (every node launched and not stopped or killed); does
-   * not check that it is ready.
+   * Returns whether the broker is running (every node launched and not stopped or killed); does not
+   * check that it is ready.
    *
    * @return true while running
    */
@@ -300,8 +300,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
   /**
    * Returns the cluster's directory: {@code server.properties}, {@code data/} and, for a child
-   * broker, {@code broker.log}; for a cluster of several nodes, one such directory per node,
-   * {@code broker-<id>/}.
+   * broker, {@code broker.log}; for a cluster of several nodes, one such directory per node, {@code
+   * broker-<id>/}.
    *
    * @return the directory, deleted by {@link #close()}
    */

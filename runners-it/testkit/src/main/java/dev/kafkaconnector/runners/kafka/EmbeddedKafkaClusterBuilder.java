@@ -126,11 +126,10 @@ public final class EmbeddedKafkaClusterBuilder {
 
   /**
    * Adds the secured listeners {@code SASL_PLAINTEXT}, {@code SSL}, {@code SASL_SSL} and {@code
-   * MTLS} (SASL with PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512; TLS with a certificate generated at the
-   * first start; MTLS is SSL with {@code ssl.client.auth=required})
-   * beside the PLAINTEXT one, which stays the listener of {@link
-   * EmbeddedKafkaCluster#bootstrapServers()} and of the cluster's own admin client. See {@link
-   * EmbeddedKafkaCluster#security()}.
+   * MTLS} (SASL with PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512; TLS with a certificate generated at
+   * the first start; MTLS is SSL with {@code ssl.client.auth=required}) beside the PLAINTEXT one,
+   * which stays the listener of {@link EmbeddedKafkaCluster#bootstrapServers()} and of the
+   * cluster's own admin client. See {@link EmbeddedKafkaCluster#security()}.
    *
    * @return this builder
    */
@@ -193,12 +192,18 @@ public final class EmbeddedKafkaClusterBuilder {
    */
   public EmbeddedKafkaCluster build() {
     if (brokers > 1 && mode != EmbeddedKafkaCluster.Mode.CHILD_PROCESS) {
-      throw new IllegalStateException("brokers(" + brokers + ") needs child-process brokers:"
-          + " build the cluster with EmbeddedKafkaCluster.childProcess()");
+      throw new IllegalStateException(
+          "brokers("
+              + brokers
+              + ") needs child-process brokers:"
+              + " build the cluster with EmbeddedKafkaCluster.childProcess()");
     }
     if (brokers > 1 && secured) {
-      throw new IllegalStateException("brokers(" + brokers + ") with withSecurity() is not"
-          + " supported: the secured listeners exist on single-node clusters only");
+      throw new IllegalStateException(
+          "brokers("
+              + brokers
+              + ") with withSecurity() is not"
+              + " supported: the secured listeners exist on single-node clusters only");
     }
     return new EmbeddedKafkaCluster(this);
   }

@@ -20,14 +20,17 @@ import java.util.Set;
 public final class SecuredListeners {
   /** {@code SASL_PLAINTEXT}: SASL without TLS. */
   public static final String SASL_PLAINTEXT = "SASL_PLAINTEXT";
+
   /** {@code SSL}: TLS without SASL (no client certificate asked). */
   public static final String SSL = "SSL";
+
   /** {@code SASL_SSL}: SASL over TLS. */
   public static final String SASL_SSL = "SASL_SSL";
+
   /**
    * {@code MTLS}: the listener whose security protocol is {@code SSL} with {@code
-   * ssl.client.auth=required}: a client needs a keystore with a certificate the broker trusts
-   * (see {@link #createClientStores}).
+   * ssl.client.auth=required}: a client needs a keystore with a certificate the broker trusts (see
+   * {@link #createClientStores}).
    */
   public static final String MTLS = BrokerSecurity.MTLS;
 
@@ -36,7 +39,8 @@ public final class SecuredListeners {
 
   SecuredListeners(BrokerConfig config, EmbeddedKafkaCluster cluster) {
     if (config.security() == null) {
-      throw new IllegalStateException(cluster + " has no secured listeners: build it withSecurity()");
+      throw new IllegalStateException(
+          cluster + " has no secured listeners: build it withSecurity()");
     }
     this.config = config;
     this.security = config.security();
