@@ -182,7 +182,7 @@ public final class LatencyBenchmark {
               producer.sentPerSecond(),
               rate);
         }
-        probe.awaitAll(DRAIN);
+        probe.awaitAll(DRAIN); // what has not arrived by then counts as lost in the stats
         return probe.stats();
       } finally {
         job.close();

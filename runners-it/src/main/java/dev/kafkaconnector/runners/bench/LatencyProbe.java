@@ -68,11 +68,6 @@ final class LatencyProbe implements AutoCloseable {
     thread.start();
   }
 
-  /** Distinct records received so far. */
-  long received() {
-    return received;
-  }
-
   /** Waits until every record arrived or {@code timeout} passed; false when some are missing. */
   boolean awaitAll(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();

@@ -67,11 +67,6 @@ final class PacedProducer implements AutoCloseable {
     thread.start();
   }
 
-  /** How many records were handed to the producer so far. */
-  long sent() {
-    return sent;
-  }
-
   /** The rate at which the records were handed to the producer (after {@link #await}). */
   double sentPerSecond() {
     return elapsedNanos <= 0 ? 0 : sent * 1e9 / elapsedNanos;
