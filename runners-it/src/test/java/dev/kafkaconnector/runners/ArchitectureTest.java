@@ -8,7 +8,12 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +53,37 @@ class ArchitectureTest {
             "dev.kafkaconnector.runners.bench.ReadBenchmark")) {
       assertTrue(classes.contain(name), name + " was not imported");
     }
+  }
+
+  /**
+   * Every package of main code says in its package-info.java whether it is API ("Public API"),
+   * internal ("Internal"), or neither (examples, benchmarks: "not API"); docs/api.md lists the API.
+   */
+  @Test
+  void everyMainPackageSaysWhetherItIsApi() throws IOException {
+    Path root = Path.of("..");
+    List<String> missing = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(root)) {
+      List<Path> packages =
+          files
+              .filter(f -> f.toString().endsWith(".java"))
+              .filter(f -> f.toString().contains("/src/main/java/"))
+              .filter(f -> !f.toString().contains("/target/"))
+              .map(Path::getParent)
+              .distinct()
+              .toList();
+      for (Path dir : packages) {
+        Path info = dir.resolve("package-info.java");
+        String text = Files.exists(info) ? Files.readString(info) : "";
+        if (!text.contains("Public API")
+            && !text.contains("Internal")
+            && !text.contains("not API")) {
+          missing.add(root.relativize(dir).toString());
+        }
+      }
+      assertTrue(packages.size() > 30, "found only " + packages.size() + " packages");
+    }
+    assertTrue(missing.isEmpty(), "packages that do not say whether they are API: " + missing);
   }
 
   @Test

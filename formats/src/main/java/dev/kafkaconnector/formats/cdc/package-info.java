@@ -16,5 +16,13 @@
  * deletes) and {@code <format>.deletes-skipped} (deletes in {@code <format>.source.append-mode}).
  * Messages outside {@code canal-json.database.include} / {@code canal-json.table.include} are
  * filtered out as asked, without a count.
+ *
+ * <p>The change-stream source ({@code readChanges()}) reads the same messages without a fixed
+ * schema: {@link dev.kafkaconnector.formats.cdc.ChangeEnvelope} is how one format wraps row changes
+ * ({@link dev.kafkaconnector.formats.cdc.RawChange}: table, operation, images as JSON, declared
+ * types); each format's envelope lives beside its decoder and encoder, and {@link
+ * dev.kafkaconnector.formats.cdc.JsonEnvelope} reads plain JSON records.
+ *
+ * <p>Internal: not API; it may change in any release.
  */
 package dev.kafkaconnector.formats.cdc;

@@ -17,5 +17,7 @@
  * dev.kafkaconnector.formats.json.JsonToRowConverter#fieldConverter}. Errors come out as {@link
  * dev.kafkaconnector.formats.FormatException} naming the settings' format and the field path, and
  * ignored errors are counted under the settings' format.
+ *
+ * <p>Internal: not API; it may change in any release.
  */
 package dev.kafkaconnector.formats.json;

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.kafkaconnector.runners.flink.FlinkRestClient;
 import dev.kafkaconnector.runners.flink.FlinkSessionCluster;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -93,6 +96,25 @@ final class FaultJobs {
           }
           return state.equals("RUNNING") && cluster.rest().allTasksRunning(jobId);
         });
+  }
+
+  /**
+   * The path of the ended job's latest retained checkpoint, once the REST API names one whose
+   * {@code _metadata} file exists. The REST API caches checkpoint statistics for a few seconds
+   * ({@code web.refresh-interval}), so right after a job ends it may still name a checkpoint that a
+   * newer one has subsumed and deleted; polling until the named file exists gives the newest.
+   */
+  static String retainedCheckpoint(FlinkSessionCluster cluster, String jobId, Duration timeout) {
+    String[] path = new String[1];
+    await(
+        cluster,
+        "a retained checkpoint of job " + jobId + " whose files exist",
+        timeout,
+        () -> {
+          path[0] = cluster.rest().checkpoints(jobId).latestPath();
+          return path[0] != null && Files.exists(Path.of(URI.create(path[0])).resolve("_metadata"));
+        });
+    return path[0];
   }
 
   /** Waits until more than {@code before} checkpoints completed; returns the new count. */

@@ -2,7 +2,6 @@ package dev.kafkaconnector.runners.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.kafkaconnector.runners.flink.FlinkClusterExtension;
@@ -236,8 +235,7 @@ class FlinkClusterFaultIT {
       List<String> lingering = killAllMidTransaction(cluster, firstId, prefix);
       cluster.rest().cancel(firstId);
       assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, firstId, STEP_TIMEOUT));
-      String checkpoint = cluster.rest().checkpoints(firstId).latestPath();
-      assertNotNull(checkpoint, "the cancelled job retained no checkpoint");
+      String checkpoint = FaultJobs.retainedCheckpoint(cluster, firstId, STEP_TIMEOUT);
       long[] blocked = stableAndEndOffsets(out);
       System.out.printf(
           "job killed with open transactions %s and cancelled: output end offsets"

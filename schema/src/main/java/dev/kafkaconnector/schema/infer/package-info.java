@@ -5,5 +5,7 @@
  * dev.kafkaconnector.schema.infer.InferredColumns} the resulting columns and {@link
  * dev.kafkaconnector.schema.infer.InferenceSettings} the spec's {@code infer-schema.*} options.
  * Sampling Kafka and the option keys live in the io module.
+ *
+ * <p>Internal: not API; it may change in any release.
  */
 package dev.kafkaconnector.schema.infer;

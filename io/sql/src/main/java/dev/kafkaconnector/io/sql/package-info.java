@@ -11,7 +11,8 @@
  * driver {@link dev.kafkaconnector.io.sql.KafkaConnectorDriver} ({@code jdbc:kafkaconnector:},
  * Beam's driver with the translation in front) runs it.
  *
- * <p>Beam SQL is an optional dependency of this module: these classes are only loaded when it is on
- * the class path.
+ * <p>Public API: {@link dev.kafkaconnector.io.sql.FlinkDdl} and {@link
+ * dev.kafkaconnector.io.sql.KafkaConnectorDriver}; the table providers are used through Beam SQL.
+ * The other types are internal.
  */
 package dev.kafkaconnector.io.sql;

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.cdc.source;
 
+import dev.kafkaconnector.formats.cdc.canal.CanalTypeStrategy;
 import dev.kafkaconnector.formats.json.JsonInferenceOptions;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import dev.kafkaconnector.io.cdc.InitialSchemas;
@@ -34,13 +35,6 @@ public final class ChangeSourceOptions {
     public String toString() {
       return name().toLowerCase(java.util.Locale.ROOT);
     }
-  }
-
-  /** {@code canal-json.infer-schema.strategy}. */
-  public enum CanalTypeStrategy {
-    AUTO,
-    SQL_TYPE,
-    MYSQL_TYPE
   }
 
   public static final ConfigOption<Strategy> SCHEMA_INFERENCE_STRATEGY =

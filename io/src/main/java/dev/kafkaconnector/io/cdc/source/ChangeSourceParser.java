@@ -8,15 +8,20 @@ import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_MAX_PRE_FE
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_INCLUDE;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_PREFIX;
 
+import dev.kafkaconnector.formats.cdc.ChangeEnvelope;
+import dev.kafkaconnector.formats.cdc.JsonEnvelope;
+import dev.kafkaconnector.formats.cdc.canal.CanalEnvelope;
 import dev.kafkaconnector.formats.cdc.canal.CanalJsonOptions;
+import dev.kafkaconnector.formats.cdc.canal.CanalTypeStrategy;
+import dev.kafkaconnector.formats.cdc.debezium.DebeziumEnvelope;
 import dev.kafkaconnector.formats.cdc.debezium.DebeziumJsonOptions;
+import dev.kafkaconnector.formats.cdc.maxwell.MaxwellEnvelope;
 import dev.kafkaconnector.formats.json.JsonInferenceOptions;
 import dev.kafkaconnector.formats.json.JsonReadSettings;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import dev.kafkaconnector.formats.options.Configuration;
 import dev.kafkaconnector.io.cdc.InitialSchemas;
 import dev.kafkaconnector.io.cdc.KafkaPayloadConverter;
-import dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.CanalTypeStrategy;
 import dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.Strategy;
 import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.KafkaConnectorOptions;

@@ -8,5 +8,7 @@
  * messages, our decoder, Flink's decoder(s)) listed in {@link
  * dev.kafkaconnector.runners.bench.formats.FormatCases}; everything else (the equivalence check,
  * the JMH state, the table) is shared.
+ *
+ * <p>Benchmarks: mains run from the command line, not API; nothing else uses them.
  */
 package dev.kafkaconnector.runners.bench.formats;

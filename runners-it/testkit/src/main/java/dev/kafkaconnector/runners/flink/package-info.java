@@ -5,5 +5,7 @@
  * dev.kafkaconnector.runners.flink.FlinkRestClient} watches jobs and checkpoints through the REST
  * API, {@link dev.kafkaconnector.runners.flink.FlinkClusterExtension} gives a JUnit 5 test class
  * one cluster.
+ *
+ * <p>Public API: the test kit ({@code kafka-connector-testkit}).
  */
 package dev.kafkaconnector.runners.flink;

@@ -8,5 +8,7 @@
  * dev.kafkaconnector.runners.kafka.KafkaClusterExtension} shares one broker across the test classes
  * of a JVM, or uses the cluster named by {@code KAFKA_BOOTSTRAP_SERVERS}; {@link
  * dev.kafkaconnector.runners.kafka.KafkaBrokerMain} runs a broker from the command line.
+ *
+ * <p>Public API: the test kit ({@code kafka-connector-testkit}).
  */
 package dev.kafkaconnector.runners.kafka;

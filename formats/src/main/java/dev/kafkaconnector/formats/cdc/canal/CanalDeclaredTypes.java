@@ -1,8 +1,7 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc.canal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.CanalTypeStrategy;
 import dev.kafkaconnector.schema.SqlType;
 import java.io.Serializable;
 import java.sql.Types;

@@ -1,10 +1,11 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc.canal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.formats.FormatException;
-import dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.CanalTypeStrategy;
+import dev.kafkaconnector.formats.cdc.ChangeEnvelope;
+import dev.kafkaconnector.formats.cdc.RawChange;
 import dev.kafkaconnector.schema.change.DataChangeEvent.Op;
 import dev.kafkaconnector.schema.change.TableId;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * types hold no row change. With SQL_TYPE / MYSQL_TYPE the message's type maps declare the column
  * types ({@link CanalDeclaredTypes}).
  */
-final class CanalEnvelope implements ChangeEnvelope {
+public final class CanalEnvelope implements ChangeEnvelope {
   private static final long serialVersionUID = 1L;
   private static final String FORMAT = "canal-json";
 
@@ -29,7 +30,7 @@ final class CanalEnvelope implements ChangeEnvelope {
   private final @Nullable Pattern database;
   private final @Nullable Pattern table;
 
-  CanalEnvelope(
+  public CanalEnvelope(
       CanalTypeStrategy strategy,
       boolean tinyint1AsBoolean,
       boolean timestampAsDatetime,

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,12 +12,12 @@ import java.util.List;
  * Plain JSON: each message is an insert of one row, of the table named by the values of {@code
  * json.decode.parser-table-id.fields} ({@code db,tbl} gives {@code a.b}), or by the topic.
  */
-final class JsonEnvelope implements ChangeEnvelope {
+public final class JsonEnvelope implements ChangeEnvelope {
   private static final long serialVersionUID = 1L;
 
   private final List<String> tableIdFields;
 
-  JsonEnvelope(List<String> tableIdFields) {
+  public JsonEnvelope(List<String> tableIdFields) {
     if (tableIdFields.size() > 3) {
       throw new IllegalArgumentException(
           "Option 'json.decode.parser-table-id.fields' names "
@@ -43,7 +43,7 @@ final class JsonEnvelope implements ChangeEnvelope {
    * The table of a tombstone: from the key's members when it has the table-id fields, else the
    * topic.
    */
-  TableId tableIdOfKey(ObjectNode key, String topic) throws FormatException {
+  public TableId tableIdOfKey(ObjectNode key, String topic) throws FormatException {
     for (String field : tableIdFields) {
       if (!key.hasNonNull(field)) {
         return TableId.of(topic);

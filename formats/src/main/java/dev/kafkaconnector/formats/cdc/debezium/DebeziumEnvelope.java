@@ -1,8 +1,10 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc.debezium;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.cdc.ChangeEnvelope;
+import dev.kafkaconnector.formats.cdc.RawChange;
 import dev.kafkaconnector.schema.change.DataChangeEvent.Op;
 import dev.kafkaconnector.schema.change.TableId;
 import java.util.List;
@@ -18,14 +20,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * debezium-json.emit.full-table-id.enabled} writes). Other operations (truncate, messages) hold no
  * row change.
  */
-final class DebeziumEnvelope implements ChangeEnvelope {
+public final class DebeziumEnvelope implements ChangeEnvelope {
   private static final long serialVersionUID = 1L;
   private static final String FORMAT = "debezium-json";
 
   private final boolean schemaInclude;
   private final DebeziumDeclaredTypes types = new DebeziumDeclaredTypes();
 
-  DebeziumEnvelope(boolean schemaInclude) {
+  public DebeziumEnvelope(boolean schemaInclude) {
     this.schemaInclude = schemaInclude;
   }
 

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.schema.change.DataChangeEvent;
@@ -15,7 +15,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param primaryKey the primary key columns the message names, empty when it names none
  * @param declared column types the message declares, or null: columns it lacks are inferred
  */
-record RawChange(
+public record RawChange(
     TableId table,
     DataChangeEvent.Op op,
     @Nullable ObjectNode before,
@@ -24,7 +24,7 @@ record RawChange(
     @Nullable Schema declared) {
 
   /** The image whose columns the row has: the after image, or the before image of a delete. */
-  ObjectNode image() {
+  public ObjectNode image() {
     return after != null ? after : java.util.Objects.requireNonNull(before);
   }
 }

@@ -1,7 +1,9 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc.maxwell;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.formats.FormatException;
+import dev.kafkaconnector.formats.cdc.ChangeEnvelope;
+import dev.kafkaconnector.formats.cdc.RawChange;
 import dev.kafkaconnector.schema.change.DataChangeEvent.Op;
 import dev.kafkaconnector.schema.change.TableId;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.Locale;
  * "primary_key_columns"}}; the before image of an update is {@code data} with the members of {@code
  * old} put back. Other types (Maxwell's bootstrap markers, DDL) hold no row change.
  */
-final class MaxwellEnvelope implements ChangeEnvelope {
+public final class MaxwellEnvelope implements ChangeEnvelope {
   private static final long serialVersionUID = 1L;
   private static final String FORMAT = "maxwell-json";
 

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc.debezium;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.cdc.source;
+package dev.kafkaconnector.formats.cdc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,7 +12,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * How one value format wraps row changes: reads a parsed message into {@link RawChange}s (none for
  * a message that holds no row change, such as a DDL message). One implementation per format.
  */
-interface ChangeEnvelope extends Serializable {
+public interface ChangeEnvelope extends Serializable {
 
   /**
    * @param topic the record's topic (the table id of formats that carry none)

@@ -1,0 +1,6 @@
+/**
+ * The {@code raw} format.
+ *
+ * <p>Internal: not API; it may change in any release.
+ */
+package dev.kafkaconnector.formats.raw;
