@@ -24,85 +24,67 @@ final class SqlTypeParser {
 
   FieldType type() {
     String word = word().toUpperCase(Locale.ROOT);
-    FieldType base;
-    switch (word) {
-      case "BOOLEAN":
-        base = FieldType.BOOLEAN;
-        break;
-      case "TINYINT":
-        base = FieldType.BYTE;
-        break;
-      case "SMALLINT":
-        base = FieldType.INT16;
-        break;
-      case "INT":
-      case "INTEGER":
-        base = FieldType.INT32;
-        break;
-      case "BIGINT":
-        base = FieldType.INT64;
-        break;
-      case "FLOAT":
-      case "REAL":
-        base = FieldType.FLOAT;
-        break;
-      case "DOUBLE":
+    return withNullability(baseType(word));
+  }
+
+  /** The type {@code word} names, with its parameters (skipped) or element types read. */
+  private FieldType baseType(String word) {
+    return switch (word) {
+      case "BOOLEAN" -> FieldType.BOOLEAN;
+      case "TINYINT" -> FieldType.BYTE;
+      case "SMALLINT" -> FieldType.INT16;
+      case "INT", "INTEGER" -> FieldType.INT32;
+      case "BIGINT" -> FieldType.INT64;
+      case "FLOAT", "REAL" -> FieldType.FLOAT;
+      case "DOUBLE" -> {
         acceptWord("PRECISION");
-        base = FieldType.DOUBLE;
-        break;
-      case "DECIMAL":
-      case "DEC":
-      case "NUMERIC":
+        yield FieldType.DOUBLE;
+      }
+      case "DECIMAL", "DEC", "NUMERIC" -> withoutParameters(FieldType.DECIMAL);
+      case "CHAR", "VARCHAR", "STRING" -> withoutParameters(FieldType.STRING);
+      case "BINARY", "VARBINARY", "BYTES" -> withoutParameters(FieldType.BYTES);
+      case "DATE" -> FieldType.logicalType(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.DATE);
+      case "TIME" ->
+          withoutParameters(
+              FieldType.logicalType(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.TIME));
+      case "TIMESTAMP" -> {
         skipParameters();
-        base = FieldType.DECIMAL;
-        break;
-      case "CHAR":
-      case "VARCHAR":
-      case "STRING":
-        skipParameters();
-        base = FieldType.STRING;
-        break;
-      case "BINARY":
-      case "VARBINARY":
-      case "BYTES":
-        skipParameters();
-        base = FieldType.BYTES;
-        break;
-      case "DATE":
-        base = FieldType.logicalType(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.DATE);
-        break;
-      case "TIME":
-        skipParameters();
-        base = FieldType.logicalType(org.apache.beam.sdk.schemas.logicaltypes.SqlTypes.TIME);
-        break;
-      case "TIMESTAMP":
-        skipParameters();
-        base = timestampWithZone();
-        break;
-      case "TIMESTAMP_LTZ":
-        skipParameters();
-        base = FieldType.DATETIME;
-        break;
-      case "ARRAY":
-        expect('<');
-        FieldType element = type();
-        expect('>');
-        base = FieldType.array(element);
-        break;
-      case "MAP":
-        expect('<');
-        FieldType key = type();
-        expect(',');
-        FieldType value = type();
-        expect('>');
-        base = FieldType.map(key, value);
-        break;
-      case "ROW":
-        base = row();
-        break;
-      default:
-        throw error("unknown type '" + word + "'");
-    }
+        yield timestampWithZone();
+      }
+      case "TIMESTAMP_LTZ" -> withoutParameters(FieldType.DATETIME);
+      case "ARRAY" -> array();
+      case "MAP" -> map();
+      case "ROW" -> row();
+      default -> throw error("unknown type '" + word + "'");
+    };
+  }
+
+  /** Skips the type's parameters, such as a precision or length: {@code type} ignores them. */
+  private FieldType withoutParameters(FieldType type) {
+    skipParameters();
+    return type;
+  }
+
+  /** {@code ARRAY<element>}, after the word. */
+  private FieldType array() {
+    expect('<');
+    FieldType element = type();
+    expect('>');
+    return FieldType.array(element);
+  }
+
+  /** {@code MAP<key, value>}, after the word. */
+  private FieldType map() {
+    expect('<');
+    FieldType key = type();
+    expect(',');
+    FieldType value = type();
+    expect('>');
+    return FieldType.map(key, value);
+  }
+
+  /** {@code base} made nullable, unless {@code NOT NULL} follows ({@code NULL} is accepted). */
+  private FieldType withNullability(FieldType base) {
     if (acceptWord("NOT")) {
       if (!acceptWord("NULL")) {
         throw error("expected NULL after NOT");

@@ -64,68 +64,88 @@ public final class KafkaSqlShell {
         servers = embedded.bootstrapServers();
         SampleOrders.write(embedded);
         init.add(SampleOrders.ddl(servers));
-        messages.println(
-            "kafka-sql: embedded Kafka broker at "
-                + servers
-                + ", topic '"
-                + SampleOrders.TOPIC
-                + "' with "
-                + SampleOrders.count()
-                + " JSON orders (new topics"
-                + " are created on first write). Table '"
-                + SampleOrders.TOPIC
-                + "' is declared with"
-                + " this Flink DDL (paste your own CREATE TABLE ... WITH (...) the same way):");
-        messages.println(SampleOrders.ddl(servers).indent(2).stripTrailing() + ";");
-      } else {
-        try {
-          Reachability.checkKafka(servers, Duration.ofSeconds(10));
-        } catch (RuntimeException e) {
-          messages.println(
-              "kafka-sql: Kafka at '" + servers + "' is not reachable: " + e.getMessage());
-          return 1;
-        }
-        messages.println(
-            "kafka-sql: Kafka at "
-                + servers
-                + "; declare tables with"
-                + " 'properties.bootstrap.servers' = '"
-                + servers
-                + "'.");
+        printEmbedded(messages, servers);
+      } else if (!reachable(servers, messages)) {
+        return 1;
       }
       messages.println(
           "kafka-sql: try  "
               + (embedded != null ? "SELECT id, product, price, ts FROM orders;  " : "")
               + "SET runner = 'FlinkRunner';  !help  !quit");
-      InitializingDriver.register(init);
-      if (System.console() == null) {
-        // no terminal (a script, a pipe): a dumb terminal, without jline's warning about it
-        System.setProperty("org.jline.terminal.dumb", "true");
-      }
-      List<String> all =
-          new ArrayList<>(
-              List.of(
-                  "-u",
-                  InitializingDriver.URL,
-                  "-n",
-                  "",
-                  "-p",
-                  "",
-                  "-nn",
-                  "kafka-sql",
-                  "--isolation=TRANSACTION_NONE"));
-      all.addAll(sqlline);
-      // as SqlLine.start, with the history masked (no secret of a typed statement in the file)
-      SqlLine.Status status = new MaskingSqlLine().begin(all.toArray(String[]::new), null, true);
-      if (!Boolean.getBoolean(SqlLineOpts.PROPERTY_NAME_EXIT)) {
-        System.exit(status.ordinal());
-      }
-      return status == SqlLine.Status.OK ? 0 : Math.max(1, status.ordinal());
+      return runSqlline(sqlline, init);
     } finally {
       if (embedded != null) {
         embedded.close();
       }
     }
+  }
+
+  /** Says where the embedded broker is, and the DDL of its sample table. */
+  private static void printEmbedded(PrintStream messages, String servers) {
+    messages.println(
+        "kafka-sql: embedded Kafka broker at "
+            + servers
+            + ", topic '"
+            + SampleOrders.TOPIC
+            + "' with "
+            + SampleOrders.count()
+            + " JSON orders (new topics"
+            + " are created on first write). Table '"
+            + SampleOrders.TOPIC
+            + "' is declared with"
+            + " this Flink DDL (paste your own CREATE TABLE ... WITH (...) the same way):");
+    messages.println(SampleOrders.ddl(servers).indent(2).stripTrailing() + ";");
+  }
+
+  /** Whether the Kafka cluster at {@code servers} answers; says so, or why not. */
+  private static boolean reachable(String servers, PrintStream messages) {
+    try {
+      Reachability.checkKafka(servers, Duration.ofSeconds(10));
+    } catch (RuntimeException e) {
+      messages.println("kafka-sql: Kafka at '" + servers + "' is not reachable: " + e.getMessage());
+      return false;
+    }
+    messages.println(
+        "kafka-sql: Kafka at "
+            + servers
+            + "; declare tables with"
+            + " 'properties.bootstrap.servers' = '"
+            + servers
+            + "'.");
+    return true;
+  }
+
+  /**
+   * Runs sqlline with {@code sqlline}'s arguments, connected through {@link InitializingDriver},
+   * which runs the {@code init} statements first.
+   *
+   * @return 0, or sqlline's non-zero status
+   */
+  private static int runSqlline(List<String> sqlline, List<String> init) throws Exception {
+    InitializingDriver.register(init);
+    if (System.console() == null) {
+      // no terminal (a script, a pipe): a dumb terminal, without jline's warning about it
+      System.setProperty("org.jline.terminal.dumb", "true");
+    }
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "-u",
+                InitializingDriver.URL,
+                "-n",
+                "",
+                "-p",
+                "",
+                "-nn",
+                "kafka-sql",
+                "--isolation=TRANSACTION_NONE"));
+    all.addAll(sqlline);
+    // as SqlLine.start, with the history masked (no secret of a typed statement in the file)
+    SqlLine.Status status = new MaskingSqlLine().begin(all.toArray(String[]::new), null, true);
+    if (!Boolean.getBoolean(SqlLineOpts.PROPERTY_NAME_EXIT)) {
+      System.exit(status.ordinal());
+    }
+    return status == SqlLine.Status.OK ? 0 : Math.max(1, status.ordinal());
   }
 
   static String usage() {

@@ -54,60 +54,7 @@ final class AvroTypeMatch {
    */
   static SqlTypeRoot check(Schema avro, FieldType type, String path) {
     SqlTypeRoot kind = column(type, path).root();
-    Schema.Type t = avro.getType();
-    LogicalType logical = avro.getLogicalType();
-    boolean ok;
-    switch (kind) {
-      case BOOLEAN:
-        ok = t == Schema.Type.BOOLEAN;
-        break;
-      case TINYINT:
-      case SMALLINT:
-      case INT:
-        ok = t == Schema.Type.INT && logical == null;
-        break;
-      case BIGINT:
-        ok = t == Schema.Type.LONG && logical == null;
-        break;
-      case FLOAT:
-        ok = t == Schema.Type.FLOAT;
-        break;
-      case DOUBLE:
-        ok = t == Schema.Type.DOUBLE;
-        break;
-      case DECIMAL:
-        ok =
-            (t == Schema.Type.BYTES || t == Schema.Type.FIXED)
-                && logical instanceof LogicalTypes.Decimal;
-        break;
-      case STRING:
-        ok = t == Schema.Type.STRING || t == Schema.Type.ENUM;
-        break;
-      case BYTES:
-        ok = (t == Schema.Type.BYTES || t == Schema.Type.FIXED) && logical == null;
-        break;
-      case DATE:
-        ok = t == Schema.Type.INT && logical instanceof LogicalTypes.Date;
-        break;
-      case TIME:
-        ok = timeUnit(avro) != null;
-        break;
-      case TIMESTAMP:
-      case TIMESTAMP_LTZ:
-        ok = timestampUnit(avro) != null;
-        break;
-      case ARRAY:
-        ok = t == Schema.Type.ARRAY;
-        break;
-      case MAP:
-        ok = t == Schema.Type.MAP && SqlTypeRoot.of(type.getMapKeyType()) == SqlTypeRoot.STRING;
-        break;
-      case ROW:
-        ok = t == Schema.Type.RECORD;
-        break;
-      default:
-        ok = false;
-    }
+    boolean ok = fits(avro, kind, type);
     if (!ok) {
       throw new IllegalArgumentException(
           "field '"
@@ -119,6 +66,32 @@ final class AvroTypeMatch {
               + (kind == SqlTypeRoot.MAP ? " (Avro map keys are strings)" : ""));
     }
     return kind;
+  }
+
+  /** Whether {@code avro} (not a union) can hold a column of {@code kind} ({@code type}). */
+  private static boolean fits(Schema avro, SqlTypeRoot kind, FieldType type) {
+    Schema.Type t = avro.getType();
+    LogicalType logical = avro.getLogicalType();
+    return switch (kind) {
+      case BOOLEAN -> t == Schema.Type.BOOLEAN;
+      case TINYINT, SMALLINT, INT -> t == Schema.Type.INT && logical == null;
+      case BIGINT -> t == Schema.Type.LONG && logical == null;
+      case FLOAT -> t == Schema.Type.FLOAT;
+      case DOUBLE -> t == Schema.Type.DOUBLE;
+      case DECIMAL ->
+          (t == Schema.Type.BYTES || t == Schema.Type.FIXED)
+              && logical instanceof LogicalTypes.Decimal;
+      case STRING -> t == Schema.Type.STRING || t == Schema.Type.ENUM;
+      case BYTES -> (t == Schema.Type.BYTES || t == Schema.Type.FIXED) && logical == null;
+      case DATE -> t == Schema.Type.INT && logical instanceof LogicalTypes.Date;
+      case TIME -> timeUnit(avro) != null;
+      case TIMESTAMP, TIMESTAMP_LTZ -> timestampUnit(avro) != null;
+      case ARRAY -> t == Schema.Type.ARRAY;
+      case MAP ->
+          t == Schema.Type.MAP && SqlTypeRoot.of(type.getMapKeyType()) == SqlTypeRoot.STRING;
+      case ROW -> t == Schema.Type.RECORD;
+      default -> false;
+    };
   }
 
   /** The unit of a time-millis int or time-micros long, or null. */

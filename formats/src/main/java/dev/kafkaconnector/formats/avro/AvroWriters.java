@@ -181,37 +181,18 @@ final class AvroWriters {
         return (value, out) ->
             out.writeString(Utf16.wellFormed((String) value, AvroFormatFactory.IDENTIFIER, path));
       case BYTES:
-        if (avro.getType() == Schema.Type.FIXED) {
-          int size = avro.getFixedSize();
-          return (value, out) -> {
-            byte[] bytes = (byte[]) value;
-            if (bytes.length != size) {
-              throw new FormatException(
-                  AvroFormatFactory.IDENTIFIER,
-                  path,
-                  bytes.length + " bytes do not fit the Avro fixed of " + size + " bytes");
-            }
-            out.writeFixed(bytes);
-          };
-        }
-        return (value, out) -> out.writeBytes((byte[]) value);
+        return avro.getType() == Schema.Type.FIXED
+            ? fixed(avro.getFixedSize(), path)
+            : (value, out) -> out.writeBytes((byte[]) value);
       case DATE:
         return (value, out) -> out.writeInt(Math.toIntExact(((LocalDate) value).toEpochDay()));
       case TIME:
-        if (AvroTypeMatch.timeUnit(avro) == AvroTypeMatch.TimeUnit.MILLIS) {
-          return (value, out) ->
-              out.writeInt((int) (((LocalTime) value).toNanoOfDay() / 1_000_000L));
-        }
-        return (value, out) -> out.writeLong(((LocalTime) value).toNanoOfDay() / 1_000L);
+        return time(avro);
       case TIMESTAMP:
         boolean millis = AvroTypeMatch.timestampUnit(avro) == AvroTypeMatch.TimeUnit.MILLIS;
         return (value, out) -> out.writeLong(epoch((LocalDateTime) value, millis));
       case TIMESTAMP_LTZ:
-        if (AvroTypeMatch.timestampUnit(avro) == AvroTypeMatch.TimeUnit.MILLIS) {
-          return (value, out) -> out.writeLong(((ReadableInstant) value).getMillis());
-        }
-        return (value, out) ->
-            out.writeLong(Math.multiplyExact(((ReadableInstant) value).getMillis(), 1_000L));
+        return timestampLtz(avro);
       case ARRAY:
         return array(value(avro.getElementType(), type.getCollectionElementType(), path + "[]"));
       case MAP:
@@ -221,6 +202,37 @@ final class AvroWriters {
       default:
         throw new IllegalStateException(kind.name());
     }
+  }
+
+  /** Writes byte arrays of exactly {@code size} bytes as an Avro fixed. */
+  private static ValueWriter fixed(int size, String path) {
+    return (value, out) -> {
+      byte[] bytes = (byte[]) value;
+      if (bytes.length != size) {
+        throw new FormatException(
+            AvroFormatFactory.IDENTIFIER,
+            path,
+            bytes.length + " bytes do not fit the Avro fixed of " + size + " bytes");
+      }
+      out.writeFixed(bytes);
+    };
+  }
+
+  /** A TIME as a time-millis int or a time-micros long, as {@code avro} says. */
+  private static ValueWriter time(Schema avro) {
+    if (AvroTypeMatch.timeUnit(avro) == AvroTypeMatch.TimeUnit.MILLIS) {
+      return (value, out) -> out.writeInt((int) (((LocalTime) value).toNanoOfDay() / 1_000_000L));
+    }
+    return (value, out) -> out.writeLong(((LocalTime) value).toNanoOfDay() / 1_000L);
+  }
+
+  /** A TIMESTAMP_LTZ as timestamp-millis or timestamp-micros, as {@code avro} says. */
+  private static ValueWriter timestampLtz(Schema avro) {
+    if (AvroTypeMatch.timestampUnit(avro) == AvroTypeMatch.TimeUnit.MILLIS) {
+      return (value, out) -> out.writeLong(((ReadableInstant) value).getMillis());
+    }
+    return (value, out) ->
+        out.writeLong(Math.multiplyExact(((ReadableInstant) value).getMillis(), 1_000L));
   }
 
   private static long epoch(LocalDateTime value, boolean millis) {

@@ -123,19 +123,7 @@ public final class CsvOptions {
       throw new IllegalArgumentException(
           "Option '" + ARRAY_ELEMENT_DELIMITER.key() + "' must not be empty.");
     }
-    String lineDelimiter = options.getOptional(LINE_DELIMITER).map(CsvOptions::unescape).orElse("");
-    if (options.contains(LINE_DELIMITER)
-        && !(lineDelimiter.isEmpty()
-            || lineDelimiter.equals("\n")
-            || lineDelimiter.equals("\r")
-            || lineDelimiter.equals("\r\n"))) {
-      throw new IllegalArgumentException(
-          "Option '"
-              + LINE_DELIMITER.key()
-              + "' must be \\n, \\r, \\r\\n or empty, but was: '"
-              + options.get(LINE_DELIMITER)
-              + "'");
-    }
+    String lineDelimiter = lineDelimiter(options);
     if (quote == fieldDelimiter) {
       throw new IllegalArgumentException(
           "Option '"
@@ -161,6 +149,24 @@ public final class CsvOptions {
         options.get(NULL_LITERAL),
         lineDelimiter,
         options.get(IGNORE_PARSE_ERRORS));
+  }
+
+  /** The line delimiter, unescaped: \n, \r, \r\n or empty (the default). */
+  private static String lineDelimiter(Configuration options) {
+    String lineDelimiter = options.getOptional(LINE_DELIMITER).map(CsvOptions::unescape).orElse("");
+    if (options.contains(LINE_DELIMITER)
+        && !(lineDelimiter.isEmpty()
+            || lineDelimiter.equals("\n")
+            || lineDelimiter.equals("\r")
+            || lineDelimiter.equals("\r\n"))) {
+      throw new IllegalArgumentException(
+          "Option '"
+              + LINE_DELIMITER.key()
+              + "' must be \\n, \\r, \\r\\n or empty, but was: '"
+              + options.get(LINE_DELIMITER)
+              + "'");
+    }
+    return lineDelimiter;
   }
 
   private static char singleChar(ConfigOption<String> option, String value) {

@@ -77,49 +77,65 @@ final class JsonWriters {
       case TIMESTAMP:
         return (g, v) -> g.writeString(timestamps.formatTimestamp((LocalDateTime) v));
       case TIMESTAMP_LTZ:
-        if (logical) {
-          // MicrosInstant, NanosInstant: java.time.Instant
-          return (g, v) -> g.writeString(timestamps.formatTimestampLtz((Instant) v));
-        }
-        return (g, v) ->
-            g.writeString(
-                timestamps.formatTimestampLtz(
-                    Instant.ofEpochMilli(((ReadableInstant) v).getMillis())));
+        return timestampLtz(logical, timestamps);
       case ROW:
         return row(type.getRowSchema(), where);
       case ARRAY:
-        ValueWriter element = build(type.getCollectionElementType(), where + "[]");
-        return (g, v) -> {
-          g.writeStartArray();
-          int i = 0;
-          for (Object e : (Iterable<?>) v) {
-            if (e == null) {
-              g.writeNull();
-            } else {
-              try {
-                element.write(g, e);
-              } catch (ConversionError error) {
-                throw error.atIndex(i);
-              }
-            }
-            i++;
-          }
-          g.writeEndArray();
-        };
+        return array(build(type.getCollectionElementType(), where + "[]"));
       case MAP:
-        if (type.getMapKeyType().getTypeName() != TypeName.STRING) {
-          throw new IllegalArgumentException(
-              "Format '"
-                  + settings.format()
-                  + "' column '"
-                  + where
-                  + "': JSON object keys are strings, so a MAP needs STRING keys, not "
-                  + JsonReaders.describe(type.getMapKeyType()));
-        }
-        return map(build(type.getMapValueType(), where + "[]"));
+        return stringKeyMap(type, where);
       default:
         throw new IllegalStateException(column.root().name());
     }
+  }
+
+  /**
+   * A TIMESTAMP_LTZ writer: of {@code java.time.Instant} values for the {@code logical} types
+   * (MicrosInstant, NanosInstant), else of Beam's DATETIME (Joda) values.
+   */
+  private static ValueWriter timestampLtz(boolean logical, TimestampFormat timestamps) {
+    if (logical) {
+      // MicrosInstant, NanosInstant: java.time.Instant
+      return (g, v) -> g.writeString(timestamps.formatTimestampLtz((Instant) v));
+    }
+    return (g, v) ->
+        g.writeString(
+            timestamps.formatTimestampLtz(Instant.ofEpochMilli(((ReadableInstant) v).getMillis())));
+  }
+
+  /** Writes an array of {@code element}'s values (nulls as null); an error names the index. */
+  private static ValueWriter array(ValueWriter element) {
+    return (g, v) -> {
+      g.writeStartArray();
+      int i = 0;
+      for (Object e : (Iterable<?>) v) {
+        if (e == null) {
+          g.writeNull();
+        } else {
+          try {
+            element.write(g, e);
+          } catch (ConversionError error) {
+            throw error.atIndex(i);
+          }
+        }
+        i++;
+      }
+      g.writeEndArray();
+    };
+  }
+
+  /** A MAP as a JSON object, whose keys are strings: the map's keys must be STRING. */
+  private ValueWriter stringKeyMap(FieldType type, String where) {
+    if (type.getMapKeyType().getTypeName() != TypeName.STRING) {
+      throw new IllegalArgumentException(
+          "Format '"
+              + settings.format()
+              + "' column '"
+              + where
+              + "': JSON object keys are strings, so a MAP needs STRING keys, not "
+              + JsonReaders.describe(type.getMapKeyType()));
+    }
+    return map(build(type.getMapValueType(), where + "[]"));
   }
 
   /** Writes a logical type's values as its base type's. */

@@ -8,7 +8,10 @@ import java.util.List;
 /**
  * Every connector option, declared once: key (the spec's, verbatim), type, default and description.
  * Validation reads these declarations and the option reference in the README is generated from them
- * ({@code dev.kafkaconnector.io.OptionReference}).
+ * ({@code dev.kafkaconnector.io.OptionReference}). The source-only and sink-only options and the
+ * Beam SQL table keys are declared in the holders {@link SourceOptionDeclarations}, {@link
+ * SinkOptionDeclarations} and {@link SqlTableOptionDeclarations} and re-exported here: use every
+ * option as {@code KafkaConnectorOptions.X}.
  */
 public final class KafkaConnectorOptions {
   private KafkaConnectorOptions() {}
@@ -106,113 +109,47 @@ public final class KafkaConnectorOptions {
               + " (BYTES), and value.<key> for metadata of the value format (for example"
               + " value.table of canal-json, value.row-kind of changelog formats).");
 
-  // ---- source ----
+  // ---- source (declared in SourceOptionDeclarations) ----
 
-  public static final ConfigOption<String> TOPIC =
-      ConfigOption.string(
-          "topic",
-          "Topic to read, or several separated by ';' ('topic-1;topic-2'). Set this or"
-              + " topic-pattern, not both.");
+  public static final ConfigOption<String> TOPIC = SourceOptionDeclarations.TOPIC;
 
-  public static final ConfigOption<String> TOPIC_PATTERN =
-      ConfigOption.string(
-          "topic-pattern",
-          "Java regular expression; every topic whose whole name matches is read, including"
-              + " topics created later (see scan.topic-partition-discovery.interval).");
+  public static final ConfigOption<String> TOPIC_PATTERN = SourceOptionDeclarations.TOPIC_PATTERN;
 
   public static final ConfigOption<StartupMode> SCAN_STARTUP_MODE =
-      ConfigOption.enumValue(
-          "scan.startup.mode",
-          StartupMode.class,
-          StartupMode.GROUP_OFFSETS,
-          "Where a fresh job starts: earliest-offset, latest-offset, group-offsets (committed"
-              + " offsets of properties.group.id, else properties.auto.offset.reset), timestamp,"
-              + " specific-offsets. A job restored from a checkpoint continues from its"
-              + " checkpointed offsets instead.");
+      SourceOptionDeclarations.SCAN_STARTUP_MODE;
 
   public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSETS =
-      ConfigOption.string(
-          "scan.startup.specific-offsets",
-          "Start offsets for 'specific-offsets', as 'partition:0,offset:42;partition:1,offset:300'."
-              + " Partitions not listed start as group-offsets would.");
+      SourceOptionDeclarations.SCAN_STARTUP_SPECIFIC_OFFSETS;
 
   public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
-      ConfigOption.longValue(
-          "scan.startup.timestamp-millis",
-          "Start time in epoch milliseconds for 'timestamp'. A partition with no record at or"
-              + " after it starts at its end.");
+      SourceOptionDeclarations.SCAN_STARTUP_TIMESTAMP_MILLIS;
 
   public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
-      ConfigOption.duration(
-          "scan.topic-partition-discovery.interval",
-          "5 min",
-          "How often new partitions of the subscribed topics, and new topics matching"
-              + " topic-pattern, are looked for; they are read from their earliest offset. Zero or"
-              + " negative disables discovery.");
+      SourceOptionDeclarations.SCAN_PARTITION_DISCOVERY_INTERVAL;
 
   public static final ConfigOption<String> SCAN_HEADER_FILTER =
-      ConfigOption.string(
-          "scan.header-filter",
-          "Keeps only records whose headers match, for example 'depart:toy|depart:book&!env:test':"
-              + " 'key:value' conditions, '!' negates, '|' and '&' evaluated strictly left to"
-              + " right without precedence or parentheses, values compared as UTF-8.");
+      SourceOptionDeclarations.SCAN_HEADER_FILTER;
 
   public static final ConfigOption<Boolean> SCAN_CHECK_DUPLICATED_GROUP_ID =
-      ConfigOption.bool(
-          "scan.check.duplicated.group.id",
-          false,
-          "When true the job fails at start if properties.group.id already has active members.");
+      SourceOptionDeclarations.SCAN_CHECK_DUPLICATED_GROUP_ID;
 
   public static final ConfigOption<BoundedMode> SCAN_BOUNDED_MODE =
-      ConfigOption.enumValue(
-          "scan.bounded.mode",
-          BoundedMode.class,
-          BoundedMode.UNBOUNDED,
-          "Where a finite read stops: unbounded (never), latest-offset (the end offsets seen at"
-              + " start), group-offsets (committed offsets), timestamp, specific-offsets. A"
-              + " bounded read gives a bounded PCollection.");
+      SourceOptionDeclarations.SCAN_BOUNDED_MODE;
 
   public static final ConfigOption<Long> SCAN_BOUNDED_TIMESTAMP_MILLIS =
-      ConfigOption.longValue(
-          "scan.bounded.timestamp-millis",
-          "Stop time in epoch milliseconds for scan.bounded.mode 'timestamp' (records before it"
-              + " are read).");
+      SourceOptionDeclarations.SCAN_BOUNDED_TIMESTAMP_MILLIS;
 
   public static final ConfigOption<String> SCAN_BOUNDED_SPECIFIC_OFFSETS =
-      ConfigOption.string(
-          "scan.bounded.specific-offsets",
-          "Stop offsets (exclusive) for scan.bounded.mode 'specific-offsets', as"
-              + " 'partition:0,offset:42;partition:1,offset:300'. Partitions not listed stop at"
-              + " the end offsets seen at start.");
+      SourceOptionDeclarations.SCAN_BOUNDED_SPECIFIC_OFFSETS;
 
   public static final ConfigOption<WatermarkStrategy> SCAN_WATERMARK_STRATEGY =
-      ConfigOption.enumValue(
-          "scan.watermark.strategy",
-          WatermarkStrategy.class,
-          WatermarkStrategy.EVENT_TIME,
-          "Output timestamps and watermark: event-time (record timestamps; the watermark trails"
-              + " the highest one seen by scan.watermark.max-out-of-orderness), log-append-time"
-              + " (record timestamps that the broker set, message.timestamp.type LogAppendTime; a"
-              + " CreateTime record fails the job), processing-time (the time each record is"
-              + " read).");
+      SourceOptionDeclarations.SCAN_WATERMARK_STRATEGY;
 
   public static final ConfigOption<Duration> SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS =
-      ConfigOption.duration(
-          "scan.watermark.max-out-of-orderness",
-          "5 s",
-          "How far record timestamps of a partition may go back behind the highest one seen"
-              + " without being late (like Flink's WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)."
-              + " Later records are counted in kafka-connector:records-late.");
+      SourceOptionDeclarations.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 
   public static final ConfigOption<Duration> SCAN_WATERMARK_IDLE_TIMEOUT =
-      ConfigOption.duration(
-          "scan.watermark.idle-timeout",
-          "0",
-          "A partition that has been caught up and without new records for this long stops"
-              + " holding the watermark back: its watermark moves to the wall clock less"
-              + " scan.watermark.max-out-of-orderness (records it gets later with older"
-              + " timestamps may be late). 0 (the default, as in Flink) disables it, so an empty"
-              + " partition holds event-time windows back.");
+      SourceOptionDeclarations.SCAN_WATERMARK_IDLE_TIMEOUT;
 
   // ---- schema inference (read() without withSchema; see JsonInferenceOptions) ----
 
@@ -249,96 +186,37 @@ public final class KafkaConnectorOptions {
               + " metadata key row-kind; writing writes +I/+U rows as values, -D rows as"
               + " tombstones and drops -U rows). upsert-kafka requires key.format.");
 
-  // ---- sink ----
+  // ---- sink (declared in SinkOptionDeclarations) ----
 
-  public static final ConfigOption<String> SINK_TOPIC =
-      ConfigOption.string(
-          "topic",
-          "Topic to write to. When not set, each row's writable 'topic' metadata column names its"
-              + " topic.");
+  public static final ConfigOption<String> SINK_TOPIC = SinkOptionDeclarations.TOPIC;
 
   public static final ConfigOption<String> SINK_METADATA_LIST =
-      ConfigOption.string(
-          "metadata.list",
-          "Comma-separated writable metadata keys whose input columns (of the same name) are"
-              + " written as record metadata instead of into the key or value: timestamp"
-              + " (DATETIME), headers (MAP<STRING, BYTES>), topic (STRING), partition (INT32,"
-              + " overrides the partitioner), row-kind (STRING +I/-U/+U/-D, for changelog value"
-              + " formats).");
+      SinkOptionDeclarations.METADATA_LIST;
 
-  public static final ConfigOption<String> SINK_PARTITIONER =
-      ConfigOption.string(
-          "sink.partitioner",
-          "default",
-          "How records are mapped to partitions: default (Kafka's partitioner: by key hash,"
-              + " sticky without key), fixed (each writer instance writes to one partition, its"
-              + " index modulo the partition count), round-robin, or the class name of a"
-              + " dev.kafkaconnector.io.sink.KafkaPartitioner.");
+  public static final ConfigOption<String> SINK_PARTITIONER = SinkOptionDeclarations.PARTITIONER;
 
   public static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
-      ConfigOption.enumValue(
-          "sink.delivery-guarantee",
-          DeliveryGuarantee.class,
-          DeliveryGuarantee.AT_LEAST_ONCE,
-          "none (records are sent without waiting for acknowledgements), at-least-once (every"
-              + " record is acknowledged before its bundle, and so the checkpoint, completes; a"
-              + " failed send fails the bundle) or exactly-once (Kafka transactions; requires"
-              + " sink.transactional-id-prefix).");
+      SinkOptionDeclarations.DELIVERY_GUARANTEE;
 
   public static final ConfigOption<String> SINK_TRANSACTIONAL_ID_PREFIX =
-      ConfigOption.string(
-          "sink.transactional-id-prefix",
-          "Prefix of the transactional ids of an exactly-once sink; required with"
-              + " sink.delivery-guarantee exactly-once.");
+      SinkOptionDeclarations.TRANSACTIONAL_ID_PREFIX;
 
-  public static final ConfigOption<Long> SINK_PARALLELISM =
-      ConfigOption.longValue(
-          "sink.parallelism",
-          "Number of writer instances. When set, rows are spread over that many writers (their"
-              + " instance indexes are what 'fixed' and 'round-robin' use); by default the writers"
-              + " run where the rows are.");
+  public static final ConfigOption<Long> SINK_PARALLELISM = SinkOptionDeclarations.PARALLELISM;
 
   public static final ConfigOption<Long> SINK_BUFFER_FLUSH_MAX_ROWS =
-      ConfigOption.longValue(
-          "sink.buffer-flush.max-rows",
-          0L,
-          "upsert-kafka only: buffer up to this many rows per writer and write only the latest row"
-              + " of each key; requires sink.buffer-flush.interval too. 0 disables buffering.");
+      SinkOptionDeclarations.BUFFER_FLUSH_MAX_ROWS;
 
   public static final ConfigOption<Duration> SINK_BUFFER_FLUSH_INTERVAL =
-      ConfigOption.duration(
-          "sink.buffer-flush.interval",
-          "0",
-          "upsert-kafka only: the longest a row stays in the buffer of sink.buffer-flush.max-rows"
-              + " (the buffer is also written when a bundle completes). 0 disables buffering.");
+      SinkOptionDeclarations.BUFFER_FLUSH_INTERVAL;
 
-  // ---- Beam SQL tables (TBLPROPERTIES keys besides the source and sink options) ----
+  // ---- Beam SQL tables (TBLPROPERTIES keys besides the source and sink options; declared in
+  // SqlTableOptionDeclarations) ----
 
-  public static final ConfigOption<String> SQL_METADATA =
-      ConfigOption.string(
-          "metadata",
-          "Beam SQL tables: a JSON object mapping column names to metadata keys, for example"
-              + " {\"ts\": \"timestamp\", \"record_offset\": \"offset\", \"origin_table\":"
-              + " \"value.table\", \"kind\": \"row-kind\"}: Flink's METADATA FROM. Reading fills"
-              + " the columns from any metadata key (see metadata.list; row-kind is value.row-kind"
-              + " of a changelog format or the change kind of an upsert-kafka table); INSERT writes"
-              + " the columns of writable keys (timestamp, headers, topic, partition, row-kind) as"
-              + " record metadata and ignores the read-only ones.");
+  public static final ConfigOption<String> SQL_METADATA = SqlTableOptionDeclarations.METADATA;
 
-  public static final ConfigOption<String> SQL_PRIMARY_KEY =
-      ConfigOption.string(
-          "primary-key",
-          "Beam SQL tables of type upsert-kafka (required there): the primary key, a ';'-separated"
-              + " string ('id' or 'a;b') or a JSON array of column names; it is the record key,"
-              + " encoded with key.format. Beam SQL's DDL has no PRIMARY KEY clause.");
+  public static final ConfigOption<String> SQL_PRIMARY_KEY = SqlTableOptionDeclarations.PRIMARY_KEY;
 
-  public static final ConfigOption<String> SQL_VIRTUAL =
-      ConfigOption.string(
-          "virtual",
-          "Beam SQL tables: metadata columns that INSERT does not write (Flink's METADATA ..."
-              + " VIRTUAL), a ';'-separated string or a JSON array of column names of key"
-              + " 'metadata'. Beam SQL's INSERT still gives every column; their values are"
-              + " dropped.");
+  public static final ConfigOption<String> SQL_VIRTUAL = SqlTableOptionDeclarations.VIRTUAL;
 
   /** The keys a Beam SQL table takes in TBLPROPERTIES besides the source and sink options. */
   public static List<ConfigOption<?>> sqlTableOptions() {

@@ -64,45 +64,8 @@ public final class KeyValueLayout implements Serializable {
       String valuePrefix,
       ValueFieldsInclude include,
       DuplicateFieldStrategy strategy) {
-    if (!keyPrefix.isEmpty() && include != ValueFieldsInclude.EXCEPT_KEY) {
-      throw new IllegalArgumentException(
-          "Option 'key.fields-prefix' requires 'value.fields-include' = 'EXCEPT_KEY' (it is "
-              + include
-              + ")");
-    }
-    if (!keyPrefix.isEmpty()
-        && !valuePrefix.isEmpty()
-        && (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix))) {
-      throw new IllegalArgumentException(
-          "Options 'key.fields-prefix' ('"
-              + keyPrefix
-              + "') and 'value.fields-prefix' ('"
-              + valuePrefix
-              + "') must not be prefixes of one another");
-    }
-    Set<String> keys = new HashSet<>();
-    for (String field : keyFields) {
-      if (!physical.hasField(field)) {
-        throw new IllegalArgumentException(
-            "Column '"
-                + field
-                + "' of option 'key.fields' is not in the schema "
-                + physical.getFieldNames());
-      }
-      if (!keys.add(field)) {
-        throw new IllegalArgumentException(
-            "Column '" + field + "' is listed twice in option 'key.fields'");
-      }
-      if (!field.startsWith(keyPrefix)) {
-        throw new IllegalArgumentException(
-            "Column '"
-                + field
-                + "' of option 'key.fields' does not start with"
-                + " 'key.fields-prefix' = '"
-                + keyPrefix
-                + "'");
-      }
-    }
+    checkPrefixes(keyPrefix, valuePrefix, include);
+    Set<String> keys = checkKeyFields(physical, keyFields, keyPrefix);
     int n = physical.getFieldCount();
     int[] keyIndex = new int[n];
     int[] valueIndex = new int[n];
@@ -140,6 +103,60 @@ public final class KeyValueLayout implements Serializable {
     }
     return new KeyValueLayout(
         keyBuilder.build(), valueBuilder.build(), keyIndex, valueIndex, physical, strategy);
+  }
+
+  /** The prefixes of key and value columns must fit together (see the option keys named). */
+  private static void checkPrefixes(
+      String keyPrefix, String valuePrefix, ValueFieldsInclude include) {
+    if (!keyPrefix.isEmpty() && include != ValueFieldsInclude.EXCEPT_KEY) {
+      throw new IllegalArgumentException(
+          "Option 'key.fields-prefix' requires 'value.fields-include' = 'EXCEPT_KEY' (it is "
+              + include
+              + ")");
+    }
+    if (!keyPrefix.isEmpty()
+        && !valuePrefix.isEmpty()
+        && (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix))) {
+      throw new IllegalArgumentException(
+          "Options 'key.fields-prefix' ('"
+              + keyPrefix
+              + "') and 'value.fields-prefix' ('"
+              + valuePrefix
+              + "') must not be prefixes of one another");
+    }
+  }
+
+  /**
+   * Checks the columns of {@code key.fields}: in the schema, listed once, with the key prefix.
+   *
+   * @return their names
+   */
+  private static Set<String> checkKeyFields(
+      Schema physical, List<String> keyFields, String keyPrefix) {
+    Set<String> keys = new HashSet<>();
+    for (String field : keyFields) {
+      if (!physical.hasField(field)) {
+        throw new IllegalArgumentException(
+            "Column '"
+                + field
+                + "' of option 'key.fields' is not in the schema "
+                + physical.getFieldNames());
+      }
+      if (!keys.add(field)) {
+        throw new IllegalArgumentException(
+            "Column '" + field + "' is listed twice in option 'key.fields'");
+      }
+      if (!field.startsWith(keyPrefix)) {
+        throw new IllegalArgumentException(
+            "Column '"
+                + field
+                + "' of option 'key.fields' does not start with"
+                + " 'key.fields-prefix' = '"
+                + keyPrefix
+                + "'");
+      }
+    }
+    return keys;
   }
 
   /** The key row of {@code row} (a row of the physical schema) for writing; null without key. */

@@ -78,16 +78,17 @@ public final class KafkaRecordSampler implements RecordSampler {
     }
   }
 
-  private static List<Sampled> read(
+  /**
+   * Seeks each partition to its last {@code perPartition} records (or its end when it has none).
+   *
+   * @return the partitions that have records to read
+   */
+  private static Set<TopicPartition> seekToLatest(
       KafkaConsumer<byte[], byte[]> consumer,
       Set<TopicPartition> partitions,
-      long perPartition,
-      Duration timeout,
-      SourceSpec spec) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    consumer.assign(partitions);
-    Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions, timeout);
-    Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
+      Map<TopicPartition, Long> begin,
+      Map<TopicPartition, Long> end,
+      long perPartition) {
     Set<TopicPartition> pending = new HashSet<>();
     for (TopicPartition tp : partitions) {
       long endOffset = end.getOrDefault(tp, 0L);
@@ -102,6 +103,20 @@ public final class KafkaRecordSampler implements RecordSampler {
         consumer.seek(tp, endOffset);
       }
     }
+    return pending;
+  }
+
+  private static List<Sampled> read(
+      KafkaConsumer<byte[], byte[]> consumer,
+      Set<TopicPartition> partitions,
+      long perPartition,
+      Duration timeout,
+      SourceSpec spec) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    consumer.assign(partitions);
+    Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions, timeout);
+    Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
+    Set<TopicPartition> pending = seekToLatest(consumer, partitions, begin, end, perPartition);
     List<TopicPartition> idle = new ArrayList<>(partitions);
     idle.removeAll(pending);
     consumer.pause(idle);

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.schemas.Schema;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Infers the schema of a read without {@code withSchema}: samples the source's topics ({@link
@@ -183,6 +184,31 @@ public final class SchemaInferrer {
       rawKey = new Column(List.of(name), Schema.FieldType.BYTES.withNullable(true));
       metadata.add(0, new MetadataColumn(name, MetadataKey.RAW_KEY));
     }
+    putKeyOptions(options, keyColumns);
+    List<String> primaryKey = List.of();
+    if (asUpsert && !keyColumns.columns().isEmpty()) {
+      primaryKey = keyColumns.topLevelNames();
+      options.put(KafkaConnectorOptions.CONNECTOR.key(), KafkaConnectorOptions.UPSERT_KAFKA);
+      metadata.add(
+          new MetadataColumn(
+              KafkaConnectorOptions.ROW_KIND_KEY, KafkaConnectorOptions.ROW_KIND_KEY));
+    }
+    Schema physical = physical(keyColumns, valueColumns);
+    Schema decoded =
+        SourceOptionsParser.parse("infer-schema", options, physical, metadata, primaryKey)
+            .outputSchema();
+    InferredColumns output = outputColumns(keyColumns, rawKey, valueColumns, physical, decoded);
+    Schema outputSchema = output.schema();
+    RowFlattener reshape = outputSchema.equals(decoded) ? null : new RowFlattener(decoded, output);
+    return new InferredRead(
+        options, physical, metadata, reshape, outputSchema, sampled, primaryKey);
+  }
+
+  /**
+   * Reads the key's inferred columns (key.fields, value.fields-include EXCEPT_KEY), or, when there
+   * are none, reads without key format (and its scoped options): nothing to decode from the key.
+   */
+  private static void putKeyOptions(Map<String, String> options, InferredColumns keyColumns) {
     if (keyColumns.columns().isEmpty()) {
       // Nothing to decode from the key: read without key format (and its scoped options).
       options
@@ -197,18 +223,18 @@ public final class SchemaInferrer {
       options.put(KEY_FIELDS.key(), String.join(";", keyColumns.topLevelNames()));
       options.put(VALUE_FIELDS_INCLUDE.key(), ValueFieldsInclude.EXCEPT_KEY.name());
     }
-    List<String> primaryKey = List.of();
-    if (asUpsert && !keyColumns.columns().isEmpty()) {
-      primaryKey = keyColumns.topLevelNames();
-      options.put(KafkaConnectorOptions.CONNECTOR.key(), KafkaConnectorOptions.UPSERT_KAFKA);
-      metadata.add(
-          new MetadataColumn(
-              KafkaConnectorOptions.ROW_KIND_KEY, KafkaConnectorOptions.ROW_KIND_KEY));
-    }
-    Schema physical = physical(keyColumns, valueColumns);
-    Schema decoded =
-        SourceOptionsParser.parse("infer-schema", options, physical, metadata, primaryKey)
-            .outputSchema();
+  }
+
+  /**
+   * The columns of the output: the key's, the raw key (if any), the value's, then the metadata
+   * columns of the {@code decoded} schema that are not physical.
+   */
+  private static InferredColumns outputColumns(
+      InferredColumns keyColumns,
+      @Nullable Column rawKey,
+      InferredColumns valueColumns,
+      Schema physical,
+      Schema decoded) {
     List<Column> out = new ArrayList<>(keyColumns.columns());
     if (rawKey != null) {
       out.add(rawKey);
@@ -221,11 +247,7 @@ public final class SchemaInferrer {
         out.add(new Column(List.of(f.getName()), f.getType()));
       }
     }
-    InferredColumns output = InferredColumns.of(out);
-    Schema outputSchema = output.schema();
-    RowFlattener reshape = outputSchema.equals(decoded) ? null : new RowFlattener(decoded, output);
-    return new InferredRead(
-        options, physical, metadata, reshape, outputSchema, sampled, primaryKey);
+    return InferredColumns.of(out);
   }
 
   private static Schema physical(InferredColumns key, InferredColumns value) {

@@ -61,59 +61,67 @@ final class BrokerRefusals {
       Map<String, ?> clientProperties) {
     String where = "topic '" + topic + "'" + (partition >= 0 ? " partition " + partition : "");
     if (refusal instanceof TopicAuthorizationException denied) {
-      Set<String> deniedTopics = denied.unauthorizedTopics();
-      if (!deniedTopics.isEmpty() && !deniedTopics.contains(topic)) {
-        // In a transaction, every batch fails with the error of the topic the broker refused
-        // (AddPartitionsToTxn): name that topic, not the one this record was sent to.
-        where =
-            deniedTopics.size() == 1
-                ? "topic '" + deniedTopics.iterator().next() + "'"
-                : "topics " + new TreeSet<>(deniedTopics);
-      }
-      return AuthenticationFailures.describeDenial(
-          "write to " + where + " (it needs the WRITE and DESCRIBE ACLs on the topic)",
-          denied,
-          clientProperties);
+      return describeDenial(topic, where, denied, clientProperties);
     }
     String said =
         refusal.getClass().getSimpleName()
             + ": "
             + AuthenticationFailures.scrub(String.valueOf(refusal.getMessage()), clientProperties);
-    String what;
-    if (refusal instanceof RecordTooLargeException
-        || refusal instanceof RecordBatchTooLargeException) {
-      what =
-          "the record is larger than the topic accepts: its config '"
-              + TopicLimits.MAX_MESSAGE_BYTES
-              + "'"
-              + (topicLimit >= 0 ? " = " + topicLimit : "")
-              + " is below the record (while option 'properties.max.request.size' let it through)."
-              + " Raise the topic's '"
-              + TopicLimits.MAX_MESSAGE_BYTES
-              + "' (kafka-configs.sh"
-              + " --alter --entity-type topics --entity-name "
-              + topic
-              + " --add-config "
-              + TopicLimits.MAX_MESSAGE_BYTES
-              + "=<bytes>) or write smaller records";
-    } else if (refusal instanceof InvalidRecordException) {
-      what =
-          "the broker says the record is invalid for the topic: a compacted topic"
-              + " ('cleanup.policy' = compact) needs a key on every record, and the topic's"
-              + " 'message.timestamp.before.max.ms' / 'message.timestamp.after.max.ms' bound the"
-              + " record timestamp. Check the topic's configuration and the rows' key and"
-              + " timestamp columns";
-    } else {
-      what =
-          "the broker rejects the topic name: check option 'topic' (or the 'topic' metadata"
-              + " column)";
-    }
     return "Kafka refused the record for "
         + where
         + ": "
-        + what
+        + advice(topic, refusal, topicLimit)
         + ". Retrying cannot help."
         + " Kafka said: "
         + said;
+  }
+
+  /** A write the topic's ACLs deny, naming the topic the broker refused. */
+  private static String describeDenial(
+      String topic,
+      String where,
+      TopicAuthorizationException denied,
+      Map<String, ?> clientProperties) {
+    Set<String> deniedTopics = denied.unauthorizedTopics();
+    if (!deniedTopics.isEmpty() && !deniedTopics.contains(topic)) {
+      // In a transaction, every batch fails with the error of the topic the broker refused
+      // (AddPartitionsToTxn): name that topic, not the one this record was sent to.
+      where =
+          deniedTopics.size() == 1
+              ? "topic '" + deniedTopics.iterator().next() + "'"
+              : "topics " + new TreeSet<>(deniedTopics);
+    }
+    return AuthenticationFailures.describeDenial(
+        "write to " + where + " (it needs the WRITE and DESCRIBE ACLs on the topic)",
+        denied,
+        clientProperties);
+  }
+
+  /** What the refusal means for the record, and what to do about it. */
+  private static String advice(String topic, Throwable refusal, int topicLimit) {
+    if (refusal instanceof RecordTooLargeException
+        || refusal instanceof RecordBatchTooLargeException) {
+      return "the record is larger than the topic accepts: its config '"
+          + TopicLimits.MAX_MESSAGE_BYTES
+          + "'"
+          + (topicLimit >= 0 ? " = " + topicLimit : "")
+          + " is below the record (while option 'properties.max.request.size' let it through)."
+          + " Raise the topic's '"
+          + TopicLimits.MAX_MESSAGE_BYTES
+          + "' (kafka-configs.sh"
+          + " --alter --entity-type topics --entity-name "
+          + topic
+          + " --add-config "
+          + TopicLimits.MAX_MESSAGE_BYTES
+          + "=<bytes>) or write smaller records";
+    } else if (refusal instanceof InvalidRecordException) {
+      return "the broker says the record is invalid for the topic: a compacted topic"
+          + " ('cleanup.policy' = compact) needs a key on every record, and the topic's"
+          + " 'message.timestamp.before.max.ms' / 'message.timestamp.after.max.ms' bound the"
+          + " record timestamp. Check the topic's configuration and the rows' key and"
+          + " timestamp columns";
+    }
+    return "the broker rejects the topic name: check option 'topic' (or the 'topic' metadata"
+        + " column)";
   }
 }

@@ -136,6 +136,39 @@ final class CommittedState implements AutoCloseable {
   }
 
   /**
+   * Where {@code lineage}'s entry among {@code entries} is (the one with number {@code committed}
+   * when it has several), or null when it has none.
+   */
+  static @Nullable TopicPartition entryPartition(
+      List<Entry> entries, String lineage, long committed) {
+    TopicPartition at = null;
+    for (Entry e : entries) {
+      if (e.lineage().equals(lineage) && (at == null || e.number() == committed)) {
+        at = e.at();
+      }
+    }
+    return at;
+  }
+
+  /**
+   * Another run whose producer of this shard was initialised after this one ({@code run},
+   * initialised at {@code since}) and has committed an entry among the shard's {@code entries} (at
+   * any partition: two jobs may write to other topics), else null. A newer attempt of this run (a
+   * restart after a failure) fences the old attempt too, which is no conflict; an earlier job with
+   * the prefix left entries with older times. When the rival has not committed yet this fence is
+   * retried, and the retry's producer fences the rival, whose own fence then finds this run's newer
+   * entry: one of the two fails.
+   */
+  static @Nullable String rivalRun(List<Entry> entries, String run, long since) {
+    for (Entry e : entries) {
+      if (e.takenOverFrom(run, since)) {
+        return e.run();
+      }
+    }
+    return null;
+  }
+
+  /**
    * Once per sink and JVM, before the first transaction: checks that the brokers accept the sink's
    * transaction timeout ({@link TransactionTimeoutCheck}) and aborts the transactions an earlier
    * job left open on ids this one does not use ({@link LingeringTransactions}).

@@ -1,27 +1,19 @@
 package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
-import dev.kafkaconnector.io.common.NotRetriedException;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
-import org.apache.kafka.common.errors.InvalidProducerEpochException;
-import org.apache.kafka.common.errors.InvalidTxnTimeoutException;
-import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
@@ -67,20 +59,8 @@ final class ShardProducer implements AutoCloseable {
   private int sent;
   private int skippedInTransaction;
 
-  /** The first record of the open transaction that the broker refused for good, with where. */
-  private final AtomicReference<RecordMetadata> refusedAt = new AtomicReference<>();
-
-  private final AtomicReference<Exception> refusal = new AtomicReference<>();
-
-  /** One callback for every send: remembers the first refusal, for the error. */
-  private final Callback refusals =
-      (metadata, exception) -> {
-        if (exception != null
-            && BrokerRefusals.find(exception) != null
-            && refusal.compareAndSet(null, exception)) {
-          refusedAt.set(metadata);
-        }
-      };
+  /** Remembers the first record of the open transaction that the broker refused for good. */
+  private final FirstRefusal refusals = new FirstRefusal();
 
   ShardProducer(SinkSpec spec, int shard, CommittedState committedState) {
     this.spec = spec;
@@ -98,15 +78,7 @@ final class ShardProducer implements AutoCloseable {
    * JVM holds it.
    */
   void begin() {
-    try {
-      if (!owner.tryAcquire(5, TimeUnit.MINUTES)) {
-        throw new KafkaSinkException(
-            "Transactional producer '" + transactionalId() + "' stayed busy for 5 minutes");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaSinkException("Interrupted waiting for '" + transactionalId() + "'", e);
-    }
+    acquire();
     owned = true;
     try {
       if (inTransaction) {
@@ -117,8 +89,7 @@ final class ShardProducer implements AutoCloseable {
       inTransaction = true;
       sent = 0;
       skippedInTransaction = 0;
-      refusal.set(null);
-      refusedAt.set(null);
+      refusals.clear();
     } catch (RuntimeException e) {
       reset();
       owned = false;
@@ -163,12 +134,7 @@ final class ShardProducer implements AutoCloseable {
    * commit makes the entry (before it, its topic may not even exist).
    */
   void claim(String lineage, long number) {
-    TopicPartition at = null;
-    for (CommittedState.Entry e : lastRead) {
-      if (e.lineage().equals(lineage) && (at == null || e.number() == committed)) {
-        at = e.at();
-      }
-    }
+    TopicPartition at = CommittedState.entryPartition(lastRead, lineage, committed);
     if (at == null && number >= 0 && spec.topic() != null) {
       at = committedState.partition(null); // the lineage wrote there: the topic exists
     }
@@ -177,11 +143,7 @@ final class ShardProducer implements AutoCloseable {
     }
     begin();
     try {
-      producer.sendOffsetsToTransaction(
-          Map.of(
-              at,
-              new OffsetAndMetadata(0, CommittedState.Entry.metadata(number, lineage, run, since))),
-          new ConsumerGroupMetadata(group()));
+      sendEntry(at, number, lineage);
       producer.commitTransaction();
       inTransaction = false;
       committed = number;
@@ -199,6 +161,19 @@ final class ShardProducer implements AutoCloseable {
 
   /** Creates and initialises the producer if needed, holding it as {@link #begin} does. */
   private void initialise() {
+    acquire();
+    try {
+      producer();
+    } catch (RuntimeException e) {
+      reset();
+      throw wrap("initialising the transactional producer", e);
+    } finally {
+      owner.release();
+    }
+  }
+
+  /** Takes {@link #owner}, waiting at most 5 minutes while another bundle of this JVM holds it. */
+  private void acquire() {
     try {
       if (!owner.tryAcquire(5, TimeUnit.MINUTES)) {
         throw new KafkaSinkException(
@@ -207,14 +182,6 @@ final class ShardProducer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaSinkException("Interrupted waiting for '" + transactionalId() + "'", e);
-    }
-    try {
-      producer();
-    } catch (RuntimeException e) {
-      reset();
-      throw wrap("initialising the transactional producer", e);
-    } finally {
-      owner.release();
     }
   }
 
@@ -255,11 +222,7 @@ final class ShardProducer implements AutoCloseable {
     try {
       if (sent > 0) {
         TopicPartition at = committedState.partition(lastTopic);
-        producer.sendOffsetsToTransaction(
-            Map.of(
-                at,
-                new OffsetAndMetadata(0, CommittedState.Entry.metadata(last, writer, run, since))),
-            new ConsumerGroupMetadata(group()));
+        sendEntry(at, last, writer);
       }
       producer.commitTransaction();
       inTransaction = false;
@@ -285,6 +248,18 @@ final class ShardProducer implements AutoCloseable {
       owned = false;
       owner.release();
     }
+  }
+
+  /**
+   * Adds the shard's entry ({@code number} of {@code writer}, with this run) to the open
+   * transaction, as offset metadata of the shard's group at {@code at}.
+   */
+  private void sendEntry(TopicPartition at, long number, String writer) {
+    producer.sendOffsetsToTransaction(
+        Map.of(
+            at,
+            new OffsetAndMetadata(0, CommittedState.Entry.metadata(number, writer, run, since))),
+        new ConsumerGroupMetadata(group()));
   }
 
   /** Aborts the open transaction of a failed bundle and gives the producer back, if still held. */
@@ -324,34 +299,10 @@ final class ShardProducer implements AutoCloseable {
   private KafkaProducer<byte[], byte[]> producer() {
     if (producer == null) {
       committedState.prepare(ExactlyOnceWrites.shards(spec));
-      Map<String, Object> props = new HashMap<>(spec.clientProperties());
-      props.putAll(SinkOptionsParser.ProducerSettings.forced());
-      SinkOptionsParser.ProducerSettings.defaults().forEach(props::putIfAbsent);
-      props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
-      props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-      props.put(ProducerConfig.ACKS_CONFIG, "all");
-      props.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, DEFAULT_TRANSACTION_TIMEOUT_MS);
-      props.put(ProducerConfig.CLIENT_ID_CONFIG, "kafka-connector-eos-" + transactionalId());
+      Map<String, Object> props = ShardProducerFactory.properties(spec, transactionalId());
       KafkaProducer<byte[], byte[]> created = new KafkaProducer<>(props);
-      try {
-        since = System.currentTimeMillis();
-        created.initTransactions();
-      } catch (InvalidTxnTimeoutException e) {
-        created.close(Duration.ZERO);
-        // Every attempt would be refused the same way: not retried.
-        KafkaSinkException failure =
-            new KafkaSinkException(
-                "Option 'properties.transaction.timeout.ms' = "
-                    + props.get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG)
-                    + " is more than the broker allows (its 'transaction.max.timeout.ms', 15 minutes"
-                    + " by default): lower it or raise the broker's limit",
-                NotRetriedException.cause());
-        failure.addSuppressed(e);
-        throw failure;
-      } catch (RuntimeException e) {
-        created.close(Duration.ZERO);
-        throw e;
-      }
+      since = System.currentTimeMillis();
+      ShardProducerFactory.initTransactions(created, props);
       LOG.info(
           "Transactional producer '{}' ready (an earlier open transaction of this id was"
               + " aborted)",
@@ -373,124 +324,50 @@ final class ShardProducer implements AutoCloseable {
     }
   }
 
+  /**
+   * The error for {@code e}, thrown while {@code what}: closes the producer where it cannot go on
+   * (see {@link ShardFailures} for the messages).
+   */
   private KafkaSinkException wrap(String what, RuntimeException e) {
     if (e instanceof KafkaSinkException) {
       return (KafkaSinkException) e;
     }
+    String id = transactionalId();
     AuthenticationException refused = AuthenticationFailures.find(e);
     if (refused != null) {
       reset();
-      return new KafkaSinkException(
-          AuthenticationFailures.describe(
-              "write exactly-once (while " + what + ", producer '" + transactionalId() + "')",
-              refused,
-              spec.clientProperties()),
-          AuthenticationFailures.notRetried());
+      return ShardFailures.authentication(what, id, refused, spec);
     }
     Throwable refusedRecord = BrokerRefusals.find(e);
     if (refusedRecord == null) {
-      refusedRecord = BrokerRefusals.find(refusal.get());
+      refusedRecord = BrokerRefusals.find(refusals.cause());
     }
     if (refusedRecord != null) {
-      // A record the broker refuses for good inside a transaction (sizes are checked before
-      // records are numbered, so this is mostly an authorization): the whole transaction is
-      // aborted, and every retry would be refused again. Fail once.
-      RecordMetadata at = refusedAt.get();
+      RecordMetadata at = refusals.at();
       String topic = at != null ? at.topic() : lastTopic != null ? lastTopic : "?";
       reset();
-      return new KafkaSinkException(
-          "Exactly-once write to Kafka failed while "
-              + what
-              + " (producer '"
-              + transactionalId()
-              + "'): "
-              + BrokerRefusals.describe(
-                  topic,
-                  at != null ? at.partition() : -1,
-                  refusedRecord,
-                  TopicLimits.UNKNOWN,
-                  spec.clientProperties())
-              + ". The transaction was aborted; the job fails and is not restarted",
-          NotRetriedException.cause());
+      return ShardFailures.refusedRecord(
+          what, id, topic, at != null ? at.partition() : -1, refusedRecord, spec);
     }
-    if (fenced(e)) {
+    if (ShardFailures.fenced(e)) {
       reset();
       String rival = rivalRun();
       if (rival != null) {
-        return new KafkaSinkException(
-            "Option 'sink.transactional-id-prefix' = '"
-                + spec.transactionalIdPrefix()
-                + "' is"
-                + " used by another running exactly-once sink: its run "
-                + rival
-                + " took over the"
-                + " producer '"
-                + transactionalId()
-                + "' of this run "
-                + run
-                + " while "
-                + what
-                + ". Two jobs, or two sinks in one pipeline, must not share a prefix (nor may a"
-                + " job restored from a snapshot run beside the job it was taken from): stop one,"
-                + " or give each sink its own 'sink.transactional-id-prefix'. Not retried: both"
-                + " would fence each other for ever.",
-            NotRetriedException.cause());
+        return ShardFailures.prefixShared(what, id, rival, run, spec);
       }
-      return new KafkaSinkException(
-          "The transactional producer '"
-              + transactionalId()
-              + "' was fenced while "
-              + what
-              + ": another writer uses option 'sink.transactional-id-prefix' = '"
-              + spec.transactionalIdPrefix()
-              + "' (two jobs with one prefix, or a newer attempt"
-              + " of this one)",
-          e);
+      return ShardFailures.fenced(what, id, spec, e);
     }
     if (e instanceof KafkaException
         && !(e instanceof org.apache.kafka.common.errors.RetriableException)) {
       reset();
     }
-    return new KafkaSinkException(
-        "Exactly-once write to Kafka failed while "
-            + what
-            + " (producer '"
-            + transactionalId()
-            + "', "
-            + spec.clientProperties().get("bootstrap.servers")
-            + "): "
-            + e.getMessage(),
-        e);
+    return ShardFailures.failed(what, id, spec, e);
   }
 
-  /** Whether {@code e} says that a newer producer with this transactional id exists. */
-  private static boolean fenced(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof ProducerFencedException || t instanceof InvalidProducerEpochException) {
-        return true;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Another run whose producer of this shard was initialised after this one and has committed an
-   * entry in the shard's group (at any partition: two jobs may write to other topics), else null. A
-   * newer attempt of this run (a restart after a failure) fences the old attempt too, which is no
-   * conflict; an earlier job with the prefix left entries with older times. When the rival has not
-   * committed yet this fence is retried, and the retry's producer fences the rival, whose own fence
-   * then finds this run's newer entry: one of the two fails.
-   */
+  /** Another run that took this shard over ({@link CommittedState#rivalRun}), else null. */
   private @Nullable String rivalRun() {
     try {
-      for (CommittedState.Entry e : committedState.read(group())) {
-        if (e.takenOverFrom(run, since)) {
-          return e.run();
-        }
-      }
+      return CommittedState.rivalRun(committedState.read(group()), run, since);
     } catch (RuntimeException e) {
       LOG.debug(
           "Could not read the entries of '{}' after a fence: {}", transactionalId(), e.toString());

@@ -2,15 +2,11 @@ package dev.kafkaconnector.io.sink;
 
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
-import dev.kafkaconnector.formats.FormatContext;
-import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.FormatMetadata;
-import dev.kafkaconnector.formats.RowEncoder;
 import dev.kafkaconnector.formats.options.Configuration;
 import dev.kafkaconnector.io.common.ClientProperties;
 import dev.kafkaconnector.io.common.DeliveryGuarantee;
 import dev.kafkaconnector.io.common.FormatSelection;
-import dev.kafkaconnector.io.common.KeyValueLayout;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.OptionKeys;
@@ -76,11 +72,7 @@ public final class SinkOptionsParser {
     List<String> warnings = new ArrayList<>();
 
     Map<String, String> client = clientProperties(conf);
-    String topic = conf.get(SINK_TOPIC);
-    if (topic != null && topic.contains(";")) {
-      throw new IllegalArgumentException(
-          "Option 'topic' of a sink names one topic, not a list: '" + topic + "'");
-    }
+    String topic = singleTopic(conf);
     DeliveryGuarantee guarantee = conf.get(SINK_DELIVERY_GUARANTEE);
     String prefix = transactionalIdPrefix(conf, client, warnings);
     String partitioner = conf.get(SINK_PARTITIONER);
@@ -88,6 +80,42 @@ public final class SinkOptionsParser {
     Integer parallelism = parallelism(conf);
 
     Map<String, String> metadata = metadataColumns(conf, typedMetadata, input);
+    checkTopicOnce(topic, metadata);
+    long bufferRows = conf.get(SINK_BUFFER_FLUSH_MAX_ROWS);
+    java.time.Duration bufferInterval = conf.get(SINK_BUFFER_FLUSH_INTERVAL);
+    checkBuffer(bufferRows, bufferInterval, upsert, guarantee, warnings);
+    if (upsert) {
+      rejectChangelogFormat(formats);
+    }
+    RowRecordEncoder encoder =
+        SinkEncoders.create(topic, formats, input, metadata, warnings, upsert);
+    SinkSpec spec =
+        new SinkSpec(
+            sinkId,
+            client,
+            topic,
+            partitioner,
+            guarantee,
+            parallelism,
+            upsert,
+            bufferRows,
+            bufferInterval,
+            prefix);
+    return new ParsedSink(spec, encoder, List.copyOf(warnings));
+  }
+
+  /** Option 'topic' of a sink, which names one topic (or none). */
+  private static @Nullable String singleTopic(Configuration conf) {
+    String topic = conf.get(SINK_TOPIC);
+    if (topic != null && topic.contains(";")) {
+      throw new IllegalArgumentException(
+          "Option 'topic' of a sink names one topic, not a list: '" + topic + "'");
+    }
+    return topic;
+  }
+
+  /** The topic comes from option 'topic' or from a 'topic' metadata column: exactly one. */
+  private static void checkTopicOnce(@Nullable String topic, Map<String, String> metadata) {
     if (topic == null && !metadata.containsValue(MetadataKey.TOPIC.key())) {
       throw new IllegalArgumentException(
           "Option 'topic' is required, unless the input has a writable 'topic' metadata column"
@@ -98,8 +126,18 @@ public final class SinkOptionsParser {
           "Option 'topic' is set and the input also has a 'topic' metadata column; set one of"
               + " them");
     }
-    long bufferRows = conf.get(SINK_BUFFER_FLUSH_MAX_ROWS);
-    java.time.Duration bufferInterval = conf.get(SINK_BUFFER_FLUSH_INTERVAL);
+  }
+
+  /**
+   * The upsert buffer's options: not negative, upsert-kafka only, both or neither; a warning when
+   * exactly-once makes them useless.
+   */
+  private static void checkBuffer(
+      long bufferRows,
+      java.time.Duration bufferInterval,
+      boolean upsert,
+      DeliveryGuarantee guarantee,
+      List<String> warnings) {
     if (bufferRows < 0 || bufferInterval.isNegative()) {
       throw new IllegalArgumentException(
           "Options 'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must not be"
@@ -121,9 +159,11 @@ public final class SinkOptionsParser {
               + " 'sink.delivery-guarantee' = 'exactly-once': its records are written once per"
               + " checkpoint, in one transaction per shard");
     }
-    if (upsert
-        && formats.valueFormat().readableMetadata().stream()
-            .anyMatch(m -> m.key().equals(ROW_KIND))) {
+  }
+
+  /** An upsert-kafka table writes changes as key + value (or tombstone), not as changelog. */
+  private static void rejectChangelogFormat(FormatSelection formats) {
+    if (formats.valueFormat().readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND))) {
       throw new IllegalArgumentException(
           "Value format '"
               + formats.valueFormat().identifier()
@@ -131,20 +171,6 @@ public final class SinkOptionsParser {
               + " an upsert-kafka table writes changes as key + value (or tombstone): use a plain"
               + " format such as json, or 'connector' = 'kafka' for a changelog topic");
     }
-    RowRecordEncoder encoder = encoder(topic, formats, input, metadata, warnings, upsert);
-    SinkSpec spec =
-        new SinkSpec(
-            sinkId,
-            client,
-            topic,
-            partitioner,
-            guarantee,
-            parallelism,
-            upsert,
-            bufferRows,
-            bufferInterval,
-            prefix);
-    return new ParsedSink(spec, encoder, List.copyOf(warnings));
   }
 
   private static void checkKeys(Map<String, String> options, FormatSelection formats) {
@@ -279,88 +305,6 @@ public final class SinkOptionsParser {
           && actual.getMapValueType().getTypeName() == TypeName.BYTES;
     }
     return actual.withNullable(false).equals(expected.withNullable(false));
-  }
-
-  private static RowRecordEncoder encoder(
-      String topic,
-      FormatSelection formats,
-      Schema input,
-      Map<String, String> metadata,
-      List<String> warnings,
-      boolean upsert) {
-    Schema.Builder physicalBuilder = Schema.builder();
-    List<Integer> physicalIndex = new ArrayList<>();
-    for (int i = 0; i < input.getFieldCount(); i++) {
-      Schema.Field field = input.getField(i);
-      if (!metadata.containsKey(field.getName())) {
-        physicalBuilder.addField(field);
-        physicalIndex.add(i);
-      }
-    }
-    Schema physical = physicalBuilder.build();
-    KeyValueLayout layout = formats.layout(physical);
-    FormatFactory valueFormat = formats.valueFormat();
-    boolean changelog =
-        valueFormat.readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND));
-    int rowKind = index(input, metadata, ROW_KIND);
-    Schema valueSchema = layout.valueSchema();
-    Schema valueEncoderSchema = valueSchema;
-    if (changelog && rowKind >= 0) {
-      if (valueSchema.hasField(ROW_KIND)) {
-        throw new IllegalArgumentException(
-            "Column '" + ROW_KIND + "' is both a value column and the change kind");
-      }
-      Schema.Builder b = Schema.builder();
-      valueSchema.getFields().forEach(b::addField);
-      b.addNullableField(ROW_KIND, FieldType.STRING);
-      valueEncoderSchema = b.build();
-    }
-    if (!changelog && !upsert && rowKind >= 0) {
-      warnings.add(
-          "Value format '"
-              + valueFormat.identifier()
-              + "' writes inserts only: rows whose '"
-              + ROW_KIND
-              + "' is -U, +U or -D are bad rows; use upsert-kafka or a changelog"
-              + " format (debezium-json, canal-json, maxwell-json) to write them");
-    }
-    RowEncoder valueEncoder =
-        valueFormat.createEncoder(
-            valueEncoderSchema, new FormatContext(formats.valueOptions(), "value"));
-    FormatFactory keyFormat = formats.keyFormat();
-    RowEncoder keyEncoder =
-        keyFormat == null
-            ? null
-            : keyFormat.createEncoder(
-                layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
-    RowRecordEncoder.MetadataIndexes indexes =
-        new RowRecordEncoder.MetadataIndexes(
-            index(input, metadata, MetadataKey.TOPIC.key()),
-            index(input, metadata, MetadataKey.PARTITION.key()),
-            index(input, metadata, MetadataKey.TIMESTAMP.key()),
-            index(input, metadata, MetadataKey.HEADERS.key()),
-            rowKind);
-    return new RowRecordEncoder(
-        topic,
-        physical,
-        physicalIndex.stream().mapToInt(Integer::intValue).toArray(),
-        layout,
-        keyEncoder,
-        valueEncoder,
-        valueFormat.identifier(),
-        valueEncoderSchema,
-        changelog,
-        upsert,
-        indexes);
-  }
-
-  private static int index(Schema input, Map<String, String> metadata, String key) {
-    for (Map.Entry<String, String> e : metadata.entrySet()) {
-      if (e.getValue().equals(key)) {
-        return input.indexOf(e.getKey());
-      }
-    }
-    return -1;
   }
 
   /** Producer settings the connector forces. */

@@ -1,7 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -64,9 +63,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   private static final Duration FLUSH_DELAY = Duration.millis(100);
 
   private final SinkSpec spec;
-  private final Counter written = Metrics.counter("kafka-connector", "records-written");
-  private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
-  private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-replayed");
+  private final NumberOrderWriter writes = new NumberOrderWriter();
   private final Counter afterSnapshot =
       Metrics.counter("kafka-connector", "records-committed-after-restored-snapshot");
 
@@ -264,7 +261,9 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
     if (!ready.isEmpty()) {
       Long stored = expectedState.read();
       List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
-      long expected = writeInOrder(shardId, writer, stored == null ? 0 : stored, ready, gaps);
+      long expected =
+          writes.writeInOrder(
+              producers.shard(shardId), writer, stored == null ? 0 : stored, ready, gaps);
       // A gap: an earlier number is not durable yet.
       waiting.addAll(gaps);
       expectedState.write(expected);
@@ -309,7 +308,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
         shardId,
         records.size());
     List<KV<Long, EncodedRecord>> gaps = new ArrayList<>();
-    writeInOrder(shardId, writer, 0, records, gaps);
+    writes.writeInOrder(producers.shard(shardId), writer, 0, records, gaps);
     if (!gaps.isEmpty()) {
       throw new KafkaSinkException(
           "Exactly-once sink: at the end of the input, records from number "
@@ -323,52 +322,6 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
               + "') follow a gap;"
               + " failing so that a restore writes them in order");
     }
-  }
-
-  /**
-   * Writes the records numbered from the next expected number on (at least {@code from}, after what
-   * the shard committed) in number order, in one transaction; skips replayed ones and puts those
-   * after a gap in {@code gaps}.
-   *
-   * @return the next expected number
-   */
-  private long writeInOrder(
-      int shardId,
-      String writer,
-      long from,
-      List<KV<Long, EncodedRecord>> ready,
-      List<KV<Long, EncodedRecord>> gaps) {
-    ready.sort(Comparator.comparingLong(KV::getKey));
-    ShardProducer shard = producers.shard(shardId);
-    long expected = Math.max(from, shard.committedNumber(writer) + 1);
-    List<KV<Long, EncodedRecord>> toWrite = new ArrayList<>();
-    for (KV<Long, EncodedRecord> r : ready) {
-      long number = r.getKey();
-      if (number < expected) {
-        skipped.inc();
-      } else if (number == expected) {
-        toWrite.add(r);
-        expected++;
-      } else {
-        gaps.add(r);
-      }
-    }
-    if (!toWrite.isEmpty()) {
-      shard.begin();
-      try {
-        long size = 0;
-        for (KV<Long, EncodedRecord> r : toWrite) {
-          shard.send(r.getKey(), r.getValue());
-          size += r.getValue().size();
-        }
-        written.inc(shard.commit(writer));
-        bytes.inc(size);
-      } catch (RuntimeException e) {
-        shard.abortIfOwned();
-        throw e;
-      }
-    }
-    return expected;
   }
 
   /**

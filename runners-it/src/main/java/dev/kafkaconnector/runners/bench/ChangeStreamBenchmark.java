@@ -1,7 +1,5 @@
 package dev.kafkaconnector.runners.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.runners.PipelineRunners;
 import dev.kafkaconnector.runners.flink.ForkedJvm;
@@ -9,11 +7,8 @@ import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.DataChangeEvent;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,15 +25,8 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Change-stream throughput (source, and source to sink): one topic of Debezium change messages of 8
@@ -73,11 +61,13 @@ public final class ChangeStreamBenchmark {
   private final String bootstrap;
   private final String topic;
   private final long records;
+  private final PlainChangeCases plain;
 
   private ChangeStreamBenchmark(String bootstrap, String topic, long records) {
     this.bootstrap = bootstrap;
     this.topic = topic;
     this.records = records;
+    this.plain = new PlainChangeCases(bootstrap, topic, PARTITIONS);
   }
 
   public static void main(String[] args) throws Exception {
@@ -89,58 +79,67 @@ public final class ChangeStreamBenchmark {
     System.setProperty("org.slf4j.simpleLogger.log.org.apache.flink", "error");
     System.setProperty("org.slf4j.simpleLogger.log.org.apache.pekko", "warn");
     System.setProperty("org.slf4j.simpleLogger.log.dev.kafkaconnector.io", "warn");
-    long records = 1_000_000;
-    int runs = 3;
-    Set<String> only = new TreeSet<>(CASES);
-    for (String arg : args) {
-      if (arg.startsWith("--records=")) {
-        records = Long.parseLong(arg.substring(10).replace("_", ""));
-      } else if (arg.startsWith("--runs=")) {
-        runs = Integer.parseInt(arg.substring(7));
-      } else if (arg.startsWith("--only=")) {
-        only = new TreeSet<>(List.of(arg.substring(7).split(",")));
-      } else {
-        System.err.println(
-            "Unknown argument " + arg + " (--records=N --runs=N --only=" + CASES + ")");
-        System.exit(2);
-      }
-    }
+    Arguments a = Arguments.parse(args);
     System.out.printf(
         Locale.ROOT,
         "ChangeStreamBenchmark: records=%,d runs=%d load average %.2f%n",
-        records,
-        runs,
+        a.records,
+        a.runs,
         load());
     try (EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.inJvm().start()) {
       String bootstrap = cluster.bootstrapServers();
       String topic = "cdc-bench-" + UUID.randomUUID().toString().substring(0, 8);
       String warm = topic + "-warmup";
-      produce(bootstrap, warm, Math.min(records, 50_000));
+      long warmRecords = Math.min(a.records, 50_000);
+      produce(bootstrap, warm, warmRecords);
       long start = System.nanoTime();
-      produce(bootstrap, topic, records);
+      produce(bootstrap, topic, a.records);
       System.out.printf(
           Locale.ROOT,
           "Produced %,d change messages to %s in %.1f s%n",
-          records,
+          a.records,
           topic,
           (System.nanoTime() - start) / 1e9);
-      ChangeStreamBenchmark main = new ChangeStreamBenchmark(bootstrap, topic, records);
-      ChangeStreamBenchmark warmup =
-          new ChangeStreamBenchmark(bootstrap, warm, Math.min(records, 50_000));
+      ChangeStreamBenchmark main = new ChangeStreamBenchmark(bootstrap, topic, a.records);
+      ChangeStreamBenchmark warmup = new ChangeStreamBenchmark(bootstrap, warm, warmRecords);
       Map<String, List<Double>> results = new LinkedHashMap<>();
       for (String name : CASES) {
-        if (!only.contains(name)) {
-          continue;
+        if (a.only.contains(name)) {
+          System.out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", name, load());
+          warmup.timed(name, "warm-up");
+          List<Double> times = new ArrayList<>();
+          for (int i = 0; i < a.runs; i++) {
+            times.add(main.timed(name, "measured " + (i + 1)));
+          }
+          results.put(name, times);
         }
-        System.out.printf(Locale.ROOT, "%n== %s (load average %.2f)%n", name, load());
-        warmup.timed(name, "warm-up");
-        List<Double> times = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-          times.add(main.timed(name, "measured " + (i + 1)));
-        }
-        results.put(name, times);
       }
-      print(results, records);
+      print(results, a.records);
+    }
+  }
+
+  /** The command line: {@code --records=N --runs=N --only=case,...}; exits 2 on another. */
+  private static final class Arguments {
+    long records = 1_000_000;
+    int runs = 3;
+    Set<String> only = new TreeSet<>(CASES);
+
+    static Arguments parse(String[] args) {
+      Arguments a = new Arguments();
+      for (String arg : args) {
+        if (arg.startsWith("--records=")) {
+          a.records = Long.parseLong(arg.substring(10).replace("_", ""));
+        } else if (arg.startsWith("--runs=")) {
+          a.runs = Integer.parseInt(arg.substring(7));
+        } else if (arg.startsWith("--only=")) {
+          a.only = new TreeSet<>(List.of(arg.substring(7).split(",")));
+        } else {
+          System.err.println(
+              "Unknown argument " + arg + " (--records=N --runs=N --only=" + CASES + ")");
+          System.exit(2);
+        }
+      }
+      return a;
     }
   }
 
@@ -149,7 +148,7 @@ public final class ChangeStreamBenchmark {
     long start = System.nanoTime();
     long seen =
         switch (name) {
-          case "plain-consumer-jackson" -> plainConsumer();
+          case "plain-consumer-jackson" -> plain.consume();
           case "ours-flink" -> pipeline(PipelineRunners.flink("[local]", 2, true));
           case "ours-direct" -> pipeline(PipelineRunners.direct(true, false));
           case "plain-consume-produce" -> plainCopy();
@@ -216,38 +215,10 @@ public final class ChangeStreamBenchmark {
     return written(out);
   }
 
-  /**
-   * The baseline of source to sink: poll, parse, write the Debezium message of the change (before,
-   * after, op, source.db / source.table) with Jackson, send; flush at the end.
-   */
+  /** The plain consume-parse-produce baseline into a new topic; counts what was written. */
   private long plainCopy() throws Exception {
     String out = newOutputTopic();
-    ObjectMapper mapper = new ObjectMapper();
-    Map<String, Object> props = new HashMap<>();
-    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps());
-        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
-      List<TopicPartition> partitions = partitions();
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-      while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-          JsonNode node = mapper.readTree(r.value());
-          com.fasterxml.jackson.databind.node.ObjectNode message = mapper.createObjectNode();
-          message.set("before", node.get("before"));
-          message.set("after", node.get("after"));
-          message.put("op", node.path("op").asText());
-          com.fasterxml.jackson.databind.node.ObjectNode source = message.putObject("source");
-          source.put("db", node.path("source").path("db").asText());
-          source.put("table", node.path("source").path("table").asText());
-          producer.send(new ProducerRecord<>(out, 0, null, mapper.writeValueAsBytes(message)));
-        }
-      }
-      producer.flush();
-    }
+    plain.copyTo(out);
     return written(out);
   }
 
@@ -262,27 +233,11 @@ public final class ChangeStreamBenchmark {
 
   /** Records in {@code out} (its end offset: a plain topic, no transactions). */
   private long written(String out) {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(PlainChangeCases.consumerProps(bootstrap))) {
       TopicPartition tp = new TopicPartition(out, 0);
       return consumer.endOffsets(List.of(tp)).get(tp);
     }
-  }
-
-  private Map<String, Object> consumerProps() {
-    Map<String, Object> props = new HashMap<>();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    return props;
-  }
-
-  private List<TopicPartition> partitions() {
-    List<TopicPartition> partitions = new ArrayList<>();
-    for (int i = 0; i < PARTITIONS; i++) {
-      partitions.add(new TopicPartition(topic, i));
-    }
-    return partitions;
   }
 
   /** Counts data changes (not schema changes). */
@@ -301,101 +256,9 @@ public final class ChangeStreamBenchmark {
     }
   }
 
-  /** Polls to the end offsets; per message: parse, table id, op, the after image's members. */
-  private long plainConsumer() {
-    ObjectMapper mapper = new ObjectMapper();
-    Map<String, Object> props = new HashMap<>();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    long seen = 0;
-    Map<String, Long> perTable = new HashMap<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
-      List<TopicPartition> partitions = new ArrayList<>();
-      for (int i = 0; i < PARTITIONS; i++) {
-        partitions.add(new TopicPartition(topic, i));
-      }
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-      while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))) {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-          JsonNode node = mapper.readTree(r.value());
-          String table =
-              node.path("source").path("db").asText()
-                  + "."
-                  + node.path("source").path("table").asText();
-          JsonNode image =
-              node.path("op").asText().equals("d") ? node.path("before") : node.path("after");
-          Map<String, Object> row = new HashMap<>();
-          image
-              .fields()
-              .forEachRemaining(
-                  f ->
-                      row.put(
-                          f.getKey(),
-                          f.getValue().isNumber()
-                              ? f.getValue().numberValue()
-                              : f.getValue().asText()));
-          perTable.merge(table, (long) row.size(), Long::sum);
-          seen++;
-        }
-      }
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-    return seen;
-  }
-
   /** Debezium messages of 8 tables: inserts, every 4th an update, every 10th a delete. */
   static void produce(String bootstrap, String topic, long records) throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get();
-    }
-    Map<String, Object> props = new HashMap<>();
-    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
-    props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
-      for (long i = 0; i < records; i++) {
-        int table = (int) (i % TABLES);
-        String row =
-            "{\"id\":"
-                + i
-                + ",\"name\":\"name-"
-                + i
-                + "\",\"qty\":"
-                + (i % 100)
-                + ",\"price\":"
-                + (i % 1000) / 10.0
-                + ",\"active\":"
-                + (i % 2 == 0)
-                + ",\"note\":\"note "
-                + (i % 37)
-                + "\"}";
-        String op = i % 10 == 9 ? "d" : i % 4 == 3 ? "u" : "c";
-        String value =
-            "{\"before\":"
-                + (op.equals("c") ? "null" : row)
-                + ",\"after\":"
-                + (op.equals("d") ? "null" : row)
-                + ",\"source\":{\"db\":\"shop\",\"table\":\"t"
-                + table
-                + "\"},\"op\":\""
-                + op
-                + "\",\"ts_ms\":"
-                + i
-                + "}";
-        producer.send(
-            new ProducerRecord<>(
-                topic, (int) (i % PARTITIONS), null, value.getBytes(StandardCharsets.UTF_8)));
-      }
-      producer.flush();
-    }
+    DebeziumChangeTopic.produce(bootstrap, topic, records, PARTITIONS, TABLES);
   }
 
   private static void print(Map<String, List<Double>> results, long records) {

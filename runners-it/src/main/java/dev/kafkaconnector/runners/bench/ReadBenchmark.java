@@ -6,7 +6,6 @@ import dev.kafkaconnector.runners.flink.ForkedJvm;
 import dev.kafkaconnector.runners.flink.KeptMiniCluster;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Read-throughput benchmark: reads one topic (default 1,000,000 records of 200 bytes over 4
@@ -114,7 +112,7 @@ public final class ReadBenchmark {
   }
 
   private boolean run() throws Exception {
-    printHeader();
+    ReadBenchmarkReport.printHeader(out, config);
     EmbeddedKafkaCluster cluster = null;
     try {
       String bootstrap = config.bootstrapServers;
@@ -187,7 +185,7 @@ public final class ReadBenchmark {
     } finally {
       new ResultTable(results).print(out);
       out.printf(Locale.ROOT, "Load average at the end: %.2f%n", loadAverage());
-      printCommand();
+      ReadBenchmarkReport.printCommand(out, config);
       if (config.bootstrapServers != null) {
         List<String> names = new ArrayList<>();
         for (TopicSet set : java.util.Arrays.asList(raw, json)) {
@@ -361,62 +359,6 @@ public final class ReadBenchmark {
     return topic;
   }
 
-  private void printHeader() {
-    Runtime rt = Runtime.getRuntime();
-    out.printf(
-        Locale.ROOT,
-        "ReadBenchmark: records=%,d partitions=%d valueBytes=%d runs=%d warmupRecords=%,d"
-            + " warmupRuns=%d..%d (settled: within %.0f%%) flinkParallelism=%d cases=%s%n",
-        TopicLoader.evenCount(config.records, config.partitions),
-        config.partitions,
-        config.valueBytes,
-        config.runs,
-        config.warmupRecords,
-        config.warmupRuns,
-        config.maxWarmupRuns,
-        config.settle * 100,
-        config.parallelism,
-        config.only.isEmpty() ? "all" : String.join(",", config.only));
-    out.printf(
-        Locale.ROOT,
-        "JVM %s, %d processors, max heap %,d MB, load average at start %.2f%n",
-        System.getProperty("java.version"),
-        rt.availableProcessors(),
-        rt.maxMemory() >> 20,
-        loadAverage());
-    List<String> heapArgs =
-        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-            .filter(
-                a -> a.startsWith("-Xms") || a.startsWith("-Xmx") || a.contains("AlwaysPreTouch"))
-            .toList();
-    out.println(
-        "Heap settings: " + (heapArgs.isEmpty() ? "JVM defaults" : String.join(" ", heapArgs)));
-    if (rt.totalMemory() < rt.maxMemory() || !heapArgs.contains("-XX:+AlwaysPreTouch")) {
-      out.println(
-          "  WARNING: heap not fixed and pre-touched (-Xms = -Xmx, -XX:+AlwaysPreTouch): on this kind"
-              + " of VM the readers' threads then spend more time in the kernel zeroing fresh heap pages"
-              + " than in Java code, and the cases that allocate most lose most");
-    }
-  }
-
-  private void printCommand() {
-    String mavenOpts = System.getenv("MAVEN_OPTS");
-    out.println("Command line:");
-    out.println(
-        "  "
-            + (mavenOpts == null ? "" : "MAVEN_OPTS='" + mavenOpts + "' ")
-            + "mvn -B -q -o -pl runners-it exec:java"
-            + " -Dexec.mainClass="
-            + ReadBenchmark.class.getName()
-            + " -Dexec.args=\""
-            + String.join(" ", config.rawArgs)
-            + "\"");
-    @Nullable String launcher = System.getProperty("sun.java.command");
-    if (launcher != null) {
-      out.println("  (this JVM: " + launcher + ")");
-    }
-  }
-
   private static void deleteTopics(String bootstrap, List<String> topics) {
     try (Admin admin =
         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
@@ -427,7 +369,7 @@ public final class ReadBenchmark {
   }
 
   private static double loadAverage() {
-    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    return ReadBenchmarkReport.loadAverage();
   }
 
   private static double secondsSince(long startNanos) {

@@ -32,6 +32,15 @@ final class ResultTable {
   }
 
   void print(PrintStream out) {
+    printHeader(out);
+    for (CaseResult r : results.values()) {
+      printRow(out, r);
+    }
+    printNotes(out);
+    printRatios(out);
+  }
+
+  private static void printHeader(PrintStream out) {
     out.println();
     out.printf(
         Locale.ROOT,
@@ -54,32 +63,37 @@ final class ResultTable {
         "heap MB",
         "live MB",
         "status");
-    for (CaseResult r : results.values()) {
-      double wall = r.wallSeconds();
-      double net = r.netSeconds();
-      out.printf(
-          Locale.ROOT,
-          "%-31s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%% %8s %,9d"
-              + " %,9d  %s%n",
-          r.name,
-          r.measuredRuns.size(),
-          wall,
-          r.minSeconds(),
-          r.maxSeconds(),
-          rate(r.recordsPerSecond(wall)),
-          r.megabytesPerSecond(wall),
-          r.fixedSeconds(),
-          net,
-          rate(r.recordsPerSecond(net)),
-          r.megabytesPerSecond(net),
-          r.warmupSeconds,
-          r.cpuSeconds(),
-          r.stealPercent(),
-          r.warmupRuns.size() + (r.settled || r.warmupRuns.isEmpty() ? "" : " (!)"),
-          r.peakHeapMb(),
-          r.liveHeapMb(),
-          r.ok() ? "OK (exact count)" : "FAILED: " + r.failure);
-    }
+  }
+
+  private static void printRow(PrintStream out, CaseResult r) {
+    double wall = r.wallSeconds();
+    double net = r.netSeconds();
+    out.printf(
+        Locale.ROOT,
+        "%-31s %4d %9.2f %7.2f %7.2f %11s %8.1f %8.2f %8.2f %11s %8.1f %8.2f %7.2f %5.0f%% %8s %,9d"
+            + " %,9d  %s%n",
+        r.name,
+        r.measuredRuns.size(),
+        wall,
+        r.minSeconds(),
+        r.maxSeconds(),
+        rate(r.recordsPerSecond(wall)),
+        r.megabytesPerSecond(wall),
+        r.fixedSeconds(),
+        net,
+        rate(r.recordsPerSecond(net)),
+        r.megabytesPerSecond(net),
+        r.warmupSeconds,
+        r.cpuSeconds(),
+        r.stealPercent(),
+        r.warmupRuns.size() + (r.settled || r.warmupRuns.isEmpty() ? "" : " (!)"),
+        r.peakHeapMb(),
+        r.liveHeapMb(),
+        r.ok() ? "OK (exact count)" : "FAILED: " + r.failure);
+  }
+
+  /** What the columns mean. */
+  private static void printNotes(PrintStream out) {
     out.println(
         "wall = median of run()+waitUntilFinish(); fixed = median of the same case on a topic with"
             + " one record per partition (warm JVM); net = wall - fixed. MB = 10^6 bytes of values.");
@@ -93,6 +107,10 @@ final class ResultTable {
         "heap = the largest sum of the heap pools' peaks in a measured run (garbage included);"
             + " live = the most heap left after a collection during the measured runs (in-JVM"
             + " broker included).");
+  }
+
+  /** The throughput ratios of ours to the other readers on the same runner, with the targets. */
+  private void printRatios(PrintStream out) {
     out.println();
     out.println(
         "Throughput ratios (ours / other; > 1 means ours is faster; cpu: other's CPU seconds over"

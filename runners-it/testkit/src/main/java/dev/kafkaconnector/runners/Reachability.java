@@ -129,6 +129,23 @@ public final class Reachability {
     }
     URI base = flinkRestUri(flinkMaster);
     String where = "Flink master '" + flinkMaster.trim() + "'";
+    connect(base, where, timeout);
+    URI config = base.resolve("/config");
+    HttpResponse<String> response = get(config, where, timeout);
+    if (response.statusCode() != 200 || !response.body().contains("flink-version")) {
+      throw new UnreachableException(
+          where
+              + " is not a Flink JobManager's REST endpoint: GET "
+              + config
+              + " answered HTTP "
+              + response.statusCode()
+              + (response.statusCode() == 200 ? " without a flink-version" : "")
+              + " (use the REST port, rest.port, default 8081)");
+    }
+  }
+
+  /** Checks that something listens at {@code base}'s host and port, within {@code timeout}. */
+  private static void connect(URI base, String where, Duration timeout) {
     int millis = (int) Math.max(1, timeout.toMillis());
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), millis);
@@ -147,16 +164,21 @@ public final class Reachability {
               + ")",
           e);
     }
-    URI config = base.resolve("/config");
+  }
+
+  /**
+   * {@code GET config}, within {@code timeout}; a failure says that {@code where} accepts
+   * connections but does not answer as a REST endpoint.
+   */
+  private static HttpResponse<String> get(URI config, String where, Duration timeout) {
     HttpClient client =
         HttpClient.newBuilder()
             .connectTimeout(timeout)
             .followRedirects(HttpClient.Redirect.NORMAL)
             .build();
     HttpRequest request = HttpRequest.newBuilder(config).timeout(timeout).GET().build();
-    HttpResponse<String> response;
     try {
-      response = client.send(request, HttpResponse.BodyHandlers.ofString());
+      return client.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (HttpTimeoutException e) {
       throw new UnreachableException(
           where
@@ -177,16 +199,6 @@ public final class Reachability {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new UnreachableException("Interrupted while checking " + where, e);
-    }
-    if (response.statusCode() != 200 || !response.body().contains("flink-version")) {
-      throw new UnreachableException(
-          where
-              + " is not a Flink JobManager's REST endpoint: GET "
-              + config
-              + " answered HTTP "
-              + response.statusCode()
-              + (response.statusCode() == 200 ? " without a flink-version" : "")
-              + " (use the REST port, rest.port, default 8081)");
     }
   }
 

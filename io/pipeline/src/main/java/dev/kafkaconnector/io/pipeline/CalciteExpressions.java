@@ -74,20 +74,7 @@ final class CalciteExpressions {
       TimeZone zone) {
     JavaTypeFactory types = new JavaTypeFactoryImpl();
     RelDataType rowType = CalciteTypes.rowType(types, columns);
-    SchemaPlus root = Frameworks.createRootSchema(true);
-    root.add(
-        TABLE,
-        new AbstractTable() {
-          @Override
-          public RelDataType getRowType(RelDataTypeFactory factory) {
-            return CalciteTypes.rowType(factory, columns);
-          }
-        });
-    FrameworkConfig config =
-        Frameworks.newConfigBuilder()
-            .defaultSchema(root)
-            .parserConfig(TransformSyntax.parserConfig())
-            .build();
+    FrameworkConfig config = config(columns);
     String sql =
         "SELECT "
             + (projection == null || projection.isBlank() ? "*" : projection)
@@ -121,10 +108,7 @@ final class CalciteExpressions {
             "only column expressions and a row filter are supported, not " + node.getRelTypeName());
       }
       if (projects == null) {
-        projects = new ArrayList<>();
-        for (int i = 0; i < node.getRowType().getFieldCount(); i++) {
-          projects.add(rexBuilder.makeInputRef(node, i));
-        }
+        projects = allColumns(node, rexBuilder);
       }
       if (condition != null) {
         expressions.add(condition);
@@ -132,20 +116,52 @@ final class CalciteExpressions {
       expressions.addAll(projects);
       RexExecutable executable =
           RexExecutorImpl.getExecutable(rexBuilder, expressions, node.getRowType());
-      Schema.Builder out = Schema.builder();
-      List<RelDataTypeField> fields = rel.getRowType().getFieldList();
-      for (int i = 0; i < fields.size(); i++) {
-        out.addField(
-            Field.of(
-                relRoot.validatedRowType.getFieldList().get(i).getName(),
-                CalciteTypes.beamType(fields.get(i).getType())));
-      }
-      return new CalciteExpressions(out.build(), condition != null, executable, zone);
+      return new CalciteExpressions(
+          outputSchema(relRoot, rel), condition != null, executable, zone);
     } catch (IllegalArgumentException e) {
       throw e;
     } catch (Exception e) {
       throw new IllegalArgumentException(firstLine(e.getMessage()), e);
     }
+  }
+
+  /** A planner configuration whose only table, {@link #TABLE}, has {@code columns}. */
+  private static FrameworkConfig config(Schema columns) {
+    SchemaPlus root = Frameworks.createRootSchema(true);
+    root.add(
+        TABLE,
+        new AbstractTable() {
+          @Override
+          public RelDataType getRowType(RelDataTypeFactory factory) {
+            return CalciteTypes.rowType(factory, columns);
+          }
+        });
+    return Frameworks.newConfigBuilder()
+        .defaultSchema(root)
+        .parserConfig(TransformSyntax.parserConfig())
+        .build();
+  }
+
+  /** A reference to every column of {@code node}: the projection of {@code SELECT *}. */
+  private static List<RexNode> allColumns(RelNode node, RexBuilder rexBuilder) {
+    List<RexNode> projects = new ArrayList<>();
+    for (int i = 0; i < node.getRowType().getFieldCount(); i++) {
+      projects.add(rexBuilder.makeInputRef(node, i));
+    }
+    return projects;
+  }
+
+  /** The output columns: the names as validated, the types of the planned {@code rel}. */
+  private static Schema outputSchema(RelRoot relRoot, RelNode rel) {
+    Schema.Builder out = Schema.builder();
+    List<RelDataTypeField> fields = rel.getRowType().getFieldList();
+    for (int i = 0; i < fields.size(); i++) {
+      out.addField(
+          Field.of(
+              relRoot.validatedRowType.getFieldList().get(i).getName(),
+              CalciteTypes.beamType(fields.get(i).getType())));
+    }
+    return out.build();
   }
 
   private static SqlNodeList expandStar(SqlNodeList list, Schema columns, int physical) {

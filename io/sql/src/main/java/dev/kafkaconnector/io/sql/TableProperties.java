@@ -35,37 +35,67 @@ final class TableProperties {
    */
   static TableDefinition parse(Table table, boolean upsert) {
     String name = table.getName();
-    ObjectNode properties = table.getProperties();
     Map<String, String> options = new LinkedHashMap<>();
     List<MetadataColumn> metadata = new ArrayList<>();
     List<String> primaryKey = new ArrayList<>();
     List<String> virtual = new ArrayList<>();
+    ObjectNode properties = table.getProperties();
     if (properties != null) {
-      Iterator<Map.Entry<String, JsonNode>> fields = properties.fields();
-      while (fields.hasNext()) {
-        Map.Entry<String, JsonNode> field = fields.next();
-        String key = field.getKey();
-        JsonNode value = field.getValue();
-        if (key.equals(SQL_METADATA.key())) {
-          metadata.addAll(metadataColumns(name, value));
-        } else if (key.equals(SQL_PRIMARY_KEY.key())) {
-          primaryKey.addAll(columnList(name, SQL_PRIMARY_KEY.key(), value));
-        } else if (key.equals(SQL_VIRTUAL.key())) {
-          virtual.addAll(columnList(name, SQL_VIRTUAL.key(), value));
-        } else {
-          options.put(key, scalar(name, key, value));
-        }
-      }
+      readProperties(name, properties, options, metadata, primaryKey, virtual);
     }
     // metadata.list names columns after their keys, the same columns as "metadata" entries
     List<MetadataColumn> listed = MetadataColumn.parseList(options.remove(METADATA_LIST.key()));
     listed.addAll(metadata);
+    putLocation(table, options);
+    putConnector(name, options, upsert);
+    checkPrimaryKey(table, upsert, primaryKey);
+    checkMetadataColumns(table, listed);
+    checkVirtual(name, listed, virtual);
+    return new TableDefinition(
+        name,
+        table.getSchema(),
+        options,
+        List.copyOf(listed),
+        List.copyOf(primaryKey),
+        List.copyOf(virtual));
+  }
+
+  /**
+   * Sorts the TBLPROPERTIES of table {@code name}: "metadata", "primary-key" and "virtual" into
+   * their lists, every other key into {@code options}.
+   */
+  private static void readProperties(
+      String name,
+      ObjectNode properties,
+      Map<String, String> options,
+      List<MetadataColumn> metadata,
+      List<String> primaryKey,
+      List<String> virtual) {
+    Iterator<Map.Entry<String, JsonNode>> fields = properties.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String key = field.getKey();
+      JsonNode value = field.getValue();
+      if (key.equals(SQL_METADATA.key())) {
+        metadata.addAll(metadataColumns(name, value));
+      } else if (key.equals(SQL_PRIMARY_KEY.key())) {
+        primaryKey.addAll(columnList(name, SQL_PRIMARY_KEY.key(), value));
+      } else if (key.equals(SQL_VIRTUAL.key())) {
+        virtual.addAll(columnList(name, SQL_VIRTUAL.key(), value));
+      } else {
+        options.put(key, scalar(name, key, value));
+      }
+    }
+  }
+
+  /** The table's LOCATION, if any, is its topic (and must agree with key 'topic'). */
+  private static void putLocation(Table table, Map<String, String> options) {
     String location = table.getLocation();
     if (location != null && !location.isBlank()) {
       String topic = options.get(TOPIC.key());
       if (topic != null && !topic.equals(location)) {
         throw error(
-            name,
+            table.getName(),
             "LOCATION '"
                 + location
                 + "' and key 'topic' ('"
@@ -75,6 +105,10 @@ final class TableProperties {
       }
       options.put(TOPIC.key(), location);
     }
+  }
+
+  /** The connector the table type implies (key 'connector', if given, must agree). */
+  private static void putConnector(String name, Map<String, String> options, boolean upsert) {
     String connector = options.get(CONNECTOR.key());
     String implied = upsert ? "upsert-kafka" : "kafka";
     if (connector != null && !connector.trim().equals(implied)) {
@@ -89,6 +123,11 @@ final class TableProperties {
               + "'; leave it out or use the other table type");
     }
     options.put(CONNECTOR.key(), implied);
+  }
+
+  /** An upsert table needs a primary key; every key column must be a column of the table. */
+  private static void checkPrimaryKey(Table table, boolean upsert, List<String> primaryKey) {
+    String name = table.getName();
     if (upsert && primaryKey.isEmpty()) {
       throw error(
           name,
@@ -111,10 +150,14 @@ final class TableProperties {
                 + table.getSchema().getFieldNames());
       }
     }
+  }
+
+  /** Every metadata column must be a column of the table. */
+  private static void checkMetadataColumns(Table table, List<MetadataColumn> listed) {
     for (MetadataColumn column : listed) {
       if (!table.getSchema().hasField(column.name())) {
         throw error(
-            name,
+            table.getName(),
             "key '"
                 + SQL_METADATA.key()
                 + "' maps column '"
@@ -124,6 +167,10 @@ final class TableProperties {
                 + table.getSchema().getFieldNames());
       }
     }
+  }
+
+  /** Every virtual column must be a metadata column. */
+  private static void checkVirtual(String name, List<MetadataColumn> listed, List<String> virtual) {
     for (String column : virtual) {
       if (listed.stream().noneMatch(m -> m.name().equals(column))) {
         throw error(
@@ -138,13 +185,6 @@ final class TableProperties {
                 + "')");
       }
     }
-    return new TableDefinition(
-        name,
-        table.getSchema(),
-        options,
-        List.copyOf(listed),
-        List.copyOf(primaryKey),
-        List.copyOf(virtual));
   }
 
   /** The message of a bad declaration of table {@code name}. */

@@ -1,5 +1,9 @@
 package dev.kafkaconnector.io.cdc.source;
 
+import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.keyAsWritten;
+import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.orDefault;
+import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.pick;
+import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.scoped;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.KEY_FIELDS;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.KEY_FIELDS_PREFIX;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.METADATA_LIST;
@@ -9,13 +13,6 @@ import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_IN
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_PREFIX;
 
 import dev.kafkaconnector.formats.cdc.ChangeEnvelope;
-import dev.kafkaconnector.formats.cdc.JsonEnvelope;
-import dev.kafkaconnector.formats.cdc.canal.CanalEnvelope;
-import dev.kafkaconnector.formats.cdc.canal.CanalJsonOptions;
-import dev.kafkaconnector.formats.cdc.canal.CanalTypeStrategy;
-import dev.kafkaconnector.formats.cdc.debezium.DebeziumEnvelope;
-import dev.kafkaconnector.formats.cdc.debezium.DebeziumJsonOptions;
-import dev.kafkaconnector.formats.cdc.maxwell.MaxwellEnvelope;
 import dev.kafkaconnector.formats.json.JsonInferenceOptions;
 import dev.kafkaconnector.formats.json.JsonReadSettings;
 import dev.kafkaconnector.formats.options.ConfigOption;
@@ -34,14 +31,11 @@ import dev.kafkaconnector.schema.change.TableId;
 import dev.kafkaconnector.schema.infer.InferenceSettings;
 import dev.kafkaconnector.schema.infer.TimestampStandard;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.apache.beam.sdk.schemas.Schema;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -71,117 +65,38 @@ public final class ChangeSourceParser {
    * @throws IllegalArgumentException naming the offending key
    */
   public static ParsedChangeSource parse(String sourceId, Map<String, String> given) {
-    Map<String, String> options = new LinkedHashMap<>(given);
-    if (!options.containsKey(KafkaConnectorOptions.VALUE_FORMAT.key())
-        && !options.containsKey(KafkaConnectorOptions.FORMAT.key())) {
-      options.put(
-          KafkaConnectorOptions.VALUE_FORMAT.key(), ChangeSourceOptions.DEFAULT_VALUE_FORMAT);
-    }
+    Map<String, String> options = withDefaultValueFormat(given);
     Configuration conf = Configuration.of(options);
     FormatSelection formats = new FormatSelection(options);
     String format = formats.valueFormat().identifier();
-    String formatKey =
-        options.containsKey(KafkaConnectorOptions.VALUE_FORMAT.key()) ? "value.format" : "format";
-    if (!ChangeSourceOptions.VALUE_FORMATS.contains(format)) {
-      throw new IllegalArgumentException(
-          "Option '"
-              + formatKey
-              + "' is '"
-              + format
-              + "', but readChanges() reads "
-              + ChangeSourceOptions.VALUE_FORMATS
-              + " (use read() for other formats)");
-    }
+    checkFormats(options, formats, format);
     boolean keyJson = formats.keyFormat() != null;
-    if (keyJson && !formats.keyFormat().identifier().equals("json")) {
-      throw new IllegalArgumentException(
-          "Option 'key.format' is '"
-              + formats.keyFormat().identifier()
-              + "', but readChanges() reads keys as 'json' only");
-    }
-    for (ConfigOption<?> unused :
-        List.of(KEY_FIELDS, VALUE_FIELDS_INCLUDE, KafkaConnectorOptions.CONNECTOR)) {
-      if (options.containsKey(unused.key())) {
-        throw new IllegalArgumentException(
-            "Option '"
-                + unused.key()
-                + "' is not used by readChanges(): every member of the key"
-                + " and the value becomes a column (use key.fields-prefix / value.fields-prefix"
-                + " and scan.duplicate-field.strategy to tell key and value apart)");
-      }
-    }
-    // The reader's options, checked as read() checks them; the change source's own keys aside.
-    Set<String> own = ChangeSourceOptions.keys();
-    Map<String, String> readerOptions = new LinkedHashMap<>();
-    options.forEach(
-        (k, v) -> {
-          if (!own.contains(k)) {
-            readerOptions.put(k, v);
-          }
-        });
+    rejectUnusedOptions(options);
     List<String> warnings = new ArrayList<>();
-    SourceSpec spec =
-        SourceOptionsParser.spec(
-            sourceId, readerOptions, new FormatSelection(readerOptions), warnings);
+    SourceSpec spec = readerSpec(sourceId, options, warnings);
     ErrorPolicy errors = ErrorPolicy.from(conf);
 
     Configuration value = formats.valueOptions();
     JsonReadSettings formatRead = JsonReadSettings.from(format, value);
     JsonReadSettings read =
         new JsonReadSettings(format, false, false, formatRead.timestampFormat());
-    String flatten = pick(options, format, JsonInferenceOptions.flattenNestedColumns("")::key);
-    boolean flattenNested = flatten != null && Boolean.parseBoolean(flatten.trim());
+    boolean flattenNested = flattenNested(options, format);
     InferenceSettings inference = inference(options, format, read);
     Map<TableId, Schema> initial =
         InitialSchemas.parse(conf.get(ChangeSourceOptions.INITIAL_SCHEMAS_DDLS));
-    Map<TableId, Schema> fixedPerTable = new HashMap<>();
-    initial.forEach(
-        (table, schema) -> fixedPerTable.put(table, withFixed(inference.fixedTypes(), schema)));
+    Map<TableId, Schema> fixedPerTable = withFixedTypes(initial, inference.fixedTypes());
 
-    ChangeEnvelope envelope = envelope(options, format, value);
+    ChangeEnvelope envelope = ChangeEnvelopes.of(options, format, value);
     String keyPrefix = conf.getOptional(KEY_FIELDS_PREFIX).orElse("");
     String valuePrefix = conf.getOptional(VALUE_FIELDS_PREFIX).orElse("");
-    if (!keyPrefix.isEmpty()
-        && !valuePrefix.isEmpty()
-        && (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix))) {
-      throw new IllegalArgumentException(
-          "Options 'key.fields-prefix' ('"
-              + keyPrefix
-              + "') and 'value.fields-prefix' ('"
-              + valuePrefix
-              + "') must not be prefixes of each other");
-    }
-    String keyConverter =
-        keyJson
-            ? scoped(options, "key.", "json", ChangeSourceOptions.converterClass("json"))
-            : null;
-    String valueConverter =
-        format.equals("json")
-            ? scoped(options, "value.", "json", ChangeSourceOptions.converterClass("json"))
-            : null;
-    converter(keyConverter, "key.json.decode.converter-class"); // fails now, naming the key
-    converter(valueConverter, "value.json.decode.converter-class");
-    boolean emptyAsDelete =
-        format.equals("json")
-            && Boolean.parseBoolean(
-                orDefault(
-                    scoped(
-                        options, "value.", "json", ChangeSourceOptions.emptyValueAsDelete("json")),
-                    "false"));
-    if (emptyAsDelete && !keyJson) {
-      throw new IllegalArgumentException(
-          "Option 'json.decode.empty-value-as-delete.enabled' is true, but a tombstone is a delete"
-              + " of the row its key names: set 'key.format' = 'json'");
-    }
+    checkPrefixes(keyPrefix, valuePrefix);
+    // Each converter class is loaded now, so that a wrong one fails naming its key.
+    String keyConverter = jsonConverterClass(options, "key.", keyJson);
+    String valueConverter = jsonConverterClass(options, "value.", format.equals("json"));
+    boolean emptyAsDelete = emptyValueAsDelete(options, format, keyJson);
     Strategy strategy = conf.get(ChangeSourceOptions.SCHEMA_INFERENCE_STRATEGY);
-    long preFetch = conf.get(SCAN_MAX_PRE_FETCH_RECORDS);
-    if (preFetch < 0) {
-      throw new IllegalArgumentException(
-          "Option 'scan.max.pre.fetch.records' must be 0 or more, but is " + preFetch);
-    }
+    long preFetch = preFetchPerPartition(conf);
     List<MetadataKey> metadataKeys = metadata(conf.get(METADATA_LIST));
-    Schema.Builder metadata = Schema.builder();
-    metadataKeys.forEach(k -> metadata.addField(k.key(), k.type()));
     ChangeRecordDecoder.Settings settings =
         new ChangeRecordDecoder.Settings(
             envelope,
@@ -198,7 +113,7 @@ public final class ChangeSourceParser {
             emptyAsDelete,
             formatRead.ignoreParseErrors(),
             flattenNested,
-            metadata.build(),
+            metadataSchema(metadataKeys),
             metadataKeys.stream()
                 .map(MetadataKey::extractor)
                 .toArray(MetadataKey.Extractor[]::new));
@@ -211,51 +126,140 @@ public final class ChangeSourceParser {
         List.copyOf(warnings));
   }
 
-  private static ChangeEnvelope envelope(
-      Map<String, String> options, String format, Configuration value) {
-    switch (format) {
-      case "debezium-json":
-        return new DebeziumEnvelope(value.get(DebeziumJsonOptions.SCHEMA_INCLUDE));
-      case "maxwell-json":
-        return new MaxwellEnvelope();
-      case "canal-json":
-        {
-          String strategy = scoped(options, "value.", "", ChangeSourceOptions.CANAL_TYPE_STRATEGY);
-          CanalTypeStrategy types = CanalTypeStrategy.AUTO;
-          if (strategy != null) {
-            try {
-              types = CanalTypeStrategy.valueOf(strategy.trim().toUpperCase(java.util.Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-              throw new IllegalArgumentException(
-                  "Invalid value '"
-                      + strategy
-                      + "' for option 'canal-json.infer-schema.strategy'"
-                      + " (expected one of "
-                      + Arrays.toString(CanalTypeStrategy.values())
-                      + ")");
-            }
-          }
-          return new CanalEnvelope(
-              types,
-              bool(options, ChangeSourceOptions.CANAL_TINYINT1_AS_BOOLEAN),
-              bool(options, ChangeSourceOptions.CANAL_TIMESTAMP_AS_DATETIME),
-              pattern(value, CanalJsonOptions.DATABASE_INCLUDE),
-              pattern(value, CanalJsonOptions.TABLE_INCLUDE));
-        }
-      default:
-        {
-          String fields =
-              scoped(options, "value.", "json", ChangeSourceOptions.parserTableIdFields("json"));
-          List<String> names = new ArrayList<>();
-          if (fields != null) {
-            Arrays.stream(fields.split(","))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .forEach(names::add);
-          }
-          return new JsonEnvelope(names);
-        }
+  /** {@code given}, with value.format = the change source's default when no format is set. */
+  private static Map<String, String> withDefaultValueFormat(Map<String, String> given) {
+    Map<String, String> options = new LinkedHashMap<>(given);
+    if (!options.containsKey(KafkaConnectorOptions.VALUE_FORMAT.key())
+        && !options.containsKey(KafkaConnectorOptions.FORMAT.key())) {
+      options.put(
+          KafkaConnectorOptions.VALUE_FORMAT.key(), ChangeSourceOptions.DEFAULT_VALUE_FORMAT);
     }
+    return options;
+  }
+
+  /** Checks that the value format is a change format and the key format, if any, is json. */
+  private static void checkFormats(
+      Map<String, String> options, FormatSelection formats, String format) {
+    String formatKey =
+        options.containsKey(KafkaConnectorOptions.VALUE_FORMAT.key()) ? "value.format" : "format";
+    if (!ChangeSourceOptions.VALUE_FORMATS.contains(format)) {
+      throw new IllegalArgumentException(
+          "Option '"
+              + formatKey
+              + "' is '"
+              + format
+              + "', but readChanges() reads "
+              + ChangeSourceOptions.VALUE_FORMATS
+              + " (use read() for other formats)");
+    }
+    if (formats.keyFormat() != null && !formats.keyFormat().identifier().equals("json")) {
+      throw new IllegalArgumentException(
+          "Option 'key.format' is '"
+              + formats.keyFormat().identifier()
+              + "', but readChanges() reads keys as 'json' only");
+    }
+  }
+
+  /** Rejects the options of read() that have no meaning for change events. */
+  private static void rejectUnusedOptions(Map<String, String> options) {
+    for (ConfigOption<?> unused :
+        List.of(KEY_FIELDS, VALUE_FIELDS_INCLUDE, KafkaConnectorOptions.CONNECTOR)) {
+      if (options.containsKey(unused.key())) {
+        throw new IllegalArgumentException(
+            "Option '"
+                + unused.key()
+                + "' is not used by readChanges(): every member of the key"
+                + " and the value becomes a column (use key.fields-prefix / value.fields-prefix"
+                + " and scan.duplicate-field.strategy to tell key and value apart)");
+      }
+    }
+  }
+
+  /** The reader's options, checked as read() checks them; the change source's own keys aside. */
+  private static SourceSpec readerSpec(
+      String sourceId, Map<String, String> options, List<String> warnings) {
+    Set<String> own = ChangeSourceOptions.keys();
+    Map<String, String> readerOptions = new LinkedHashMap<>();
+    options.forEach(
+        (k, v) -> {
+          if (!own.contains(k)) {
+            readerOptions.put(k, v);
+          }
+        });
+    return SourceOptionsParser.spec(
+        sourceId, readerOptions, new FormatSelection(readerOptions), warnings);
+  }
+
+  private static void checkPrefixes(String keyPrefix, String valuePrefix) {
+    if (!keyPrefix.isEmpty()
+        && !valuePrefix.isEmpty()
+        && (keyPrefix.startsWith(valuePrefix) || valuePrefix.startsWith(keyPrefix))) {
+      throw new IllegalArgumentException(
+          "Options 'key.fields-prefix' ('"
+              + keyPrefix
+              + "') and 'value.fields-prefix' ('"
+              + valuePrefix
+              + "') must not be prefixes of each other");
+    }
+  }
+
+  /**
+   * The converter class of the side {@code scope} ("key." / "value."), when it is json; checked now
+   * ({@link #converter}): a class that cannot be made fails naming {@code
+   * <scope>json.decode.converter-class}.
+   */
+  private static @Nullable String jsonConverterClass(
+      Map<String, String> options, String scope, boolean json) {
+    String className =
+        json ? scoped(options, scope, "json", ChangeSourceOptions.converterClass("json")) : null;
+    converter(className, scope + "json.decode.converter-class");
+    return className;
+  }
+
+  /** Whether nested JSON members become columns of their own (flatten-nested-columns). */
+  private static boolean flattenNested(Map<String, String> options, String format) {
+    String flatten = pick(options, format, JsonInferenceOptions.flattenNestedColumns("")::key);
+    return flatten != null && Boolean.parseBoolean(flatten.trim());
+  }
+
+  /** Per table of {@code initial}, its schema with the fixed types' columns it lacks appended. */
+  private static Map<TableId, Schema> withFixedTypes(Map<TableId, Schema> initial, Schema fixed) {
+    Map<TableId, Schema> fixedPerTable = new HashMap<>();
+    initial.forEach((table, schema) -> fixedPerTable.put(table, withFixed(fixed, schema)));
+    return fixedPerTable;
+  }
+
+  /** Whether an empty json value is a delete of its key's row (which needs a json key). */
+  private static boolean emptyValueAsDelete(
+      Map<String, String> options, String format, boolean keyJson) {
+    boolean emptyAsDelete =
+        format.equals("json")
+            && Boolean.parseBoolean(
+                orDefault(
+                    scoped(
+                        options, "value.", "json", ChangeSourceOptions.emptyValueAsDelete("json")),
+                    "false"));
+    if (emptyAsDelete && !keyJson) {
+      throw new IllegalArgumentException(
+          "Option 'json.decode.empty-value-as-delete.enabled' is true, but a tombstone is a delete"
+              + " of the row its key names: set 'key.format' = 'json'");
+    }
+    return emptyAsDelete;
+  }
+
+  private static long preFetchPerPartition(Configuration conf) {
+    long preFetch = conf.get(SCAN_MAX_PRE_FETCH_RECORDS);
+    if (preFetch < 0) {
+      throw new IllegalArgumentException(
+          "Option 'scan.max.pre.fetch.records' must be 0 or more, but is " + preFetch);
+    }
+    return preFetch;
+  }
+
+  private static Schema metadataSchema(List<MetadataKey> metadataKeys) {
+    Schema.Builder metadata = Schema.builder();
+    metadataKeys.forEach(k -> metadata.addField(k.key(), k.type()));
+    return metadata.build();
   }
 
   /** The inference settings of the value side: value.<fmt>. > <fmt>. > the connector's key. */
@@ -284,77 +288,9 @@ public final class ChangeSourceParser {
     if (fixed != null) {
       s =
           s.withFixedTypes(
-              flattenKeyOf(options, format, JsonInferenceOptions.fixedTypes("").key()), fixed);
+              keyAsWritten(options, format, JsonInferenceOptions.fixedTypes("").key()), fixed);
     }
     return s;
-  }
-
-  /**
-   * The most specific value of an inference key (given without prefix): value.<fmt>., <fmt>., none.
-   */
-  private static @Nullable String pick(
-      Map<String, String> options, String format, java.util.function.Supplier<String> bare) {
-    String key = bare.get();
-    for (String prefix : List.of("value." + format + ".", format + ".", "")) {
-      String v = options.get(prefix + key);
-      if (v != null) {
-        return v;
-      }
-    }
-    return null;
-  }
-
-  /** The spelling of {@code bare} the user wrote, for messages. */
-  private static String flattenKeyOf(Map<String, String> options, String format, String bare) {
-    for (String prefix : List.of("value." + format + ".", format + ".", "")) {
-      if (options.containsKey(prefix + bare)) {
-        return prefix + bare;
-      }
-    }
-    return bare;
-  }
-
-  /** {@code <scope><format-option>} if set, else the unscoped format option. */
-  private static @Nullable String scoped(
-      Map<String, String> options, String scope, String unusedFormat, ConfigOption<?> option) {
-    String v = options.get(scope + option.key());
-    return v != null ? v : options.get(option.key());
-  }
-
-  private static boolean bool(Map<String, String> options, ConfigOption<Boolean> option) {
-    String v = scoped(options, "value.", "", option);
-    if (v == null) {
-      return option.defaultValue().orElse(false);
-    }
-    String t = v.trim().toLowerCase(java.util.Locale.ROOT);
-    if (!t.equals("true") && !t.equals("false")) {
-      throw new IllegalArgumentException(
-          "Invalid value '" + v + "' for option '" + option.key() + "' (expected true or false)");
-    }
-    return Boolean.parseBoolean(t);
-  }
-
-  private static String orDefault(@Nullable String v, String d) {
-    return v == null ? d : v;
-  }
-
-  private static @Nullable Pattern pattern(Configuration value, ConfigOption<String> option) {
-    String text = value.get(option);
-    if (text == null) {
-      return null;
-    }
-    try {
-      return Pattern.compile(text);
-    } catch (PatternSyntaxException e) {
-      throw new IllegalArgumentException(
-          "Invalid value '"
-              + text
-              + "' for option '"
-              + option.key()
-              + "' (a Java regular"
-              + " expression): "
-              + e.getDescription());
-    }
   }
 
   private static Schema withFixed(Schema fixed, Schema ddl) {

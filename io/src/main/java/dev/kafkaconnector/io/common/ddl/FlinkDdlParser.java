@@ -4,8 +4,6 @@ import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Kind;
 import dev.kafkaconnector.io.common.ddl.DdlTokenizer.Token;
 import dev.kafkaconnector.schema.SqlType;
-import java.math.BigDecimal;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,20 +27,13 @@ public final class FlinkDdlParser {
   private static final Set<String> AFTER_TYPE =
       Set.of("METADATA", "COMMENT", "PRIMARY", "CONSTRAINT");
 
-  private final String text;
-  private final List<Token> tokens;
-  private int at;
-  private String table = "?";
-
-  /** The secret option whose '=', value and following token are being read, if any. */
-  private @Nullable String secretOption;
+  private final DdlCursor in;
 
   /** Whether the statement must have a WITH clause (a table definition) or not (a schema). */
   private final boolean withRequired;
 
   private FlinkDdlParser(String text, boolean withRequired) {
-    this.text = text;
-    this.tokens = DdlTokenizer.tokenize(text);
+    this.in = new DdlCursor(text);
     this.withRequired = withRequired;
   }
 
@@ -64,72 +55,26 @@ public final class FlinkDdlParser {
   }
 
   private FlinkTable createTable() {
-    expectWord("CREATE");
-    acceptWord("TEMPORARY");
-    expectWord("TABLE");
+    in.expectWord("CREATE");
+    in.acceptWord("TEMPORARY");
+    in.expectWord("TABLE");
     boolean ifNotExists = false;
-    if (acceptWord("IF")) {
-      expectWord("NOT");
-      expectWord("EXISTS");
+    if (in.acceptWord("IF")) {
+      in.expectWord("NOT");
+      in.expectWord("EXISTS");
       ifNotExists = true;
     }
-    List<String> name = new ArrayList<>();
-    do {
-      name.add(name("a table name"));
-    } while (acceptSymbol('.'));
-    table = String.join(".", name);
+    List<String> name = tableName();
     List<FlinkTable.Column> columns = new ArrayList<>();
     List<String> primaryKey = new ArrayList<>();
-    FlinkTable.Watermark watermark = null;
-    if (!peek().isSymbol('(')) {
-      throw unsupported("a table without a column list (CREATE TABLE ... AS / LIKE)", peek());
-    }
-    expectSymbol('(');
-    do {
-      Token first = peek();
-      if (first.isWord("WATERMARK")) {
-        if (watermark != null) {
-          throw error("a second WATERMARK clause", first);
-        }
-        watermark = watermark();
-      } else if (first.isWord("PRIMARY") || first.isWord("CONSTRAINT")) {
-        if (!primaryKey.isEmpty()) {
-          throw error("a second PRIMARY KEY", first);
-        }
-        primaryKey.addAll(tableConstraint());
-      } else {
-        columns.add(column(primaryKey));
-      }
-    } while (acceptSymbol(','));
-    expectSymbol(')');
+    FlinkTable.Watermark watermark = tableElements(columns, primaryKey);
     String comment = null;
-    if (acceptWord("COMMENT")) {
-      comment = string("the table comment");
+    if (in.acceptWord("COMMENT")) {
+      comment = in.string("the table comment");
     }
-    if (peek().isWord("PARTITIONED")) {
-      throw unsupported("PARTITIONED BY (a Kafka table has no partition columns)", peek());
-    }
-    if (peek().isWord("DISTRIBUTED")) {
-      throw unsupported("DISTRIBUTED BY", peek());
-    }
-    Map<String, String> options = Map.of();
-    if (peek().isWord("WITH")) {
-      next();
-      options = options();
-    } else if (withRequired) {
-      throw error("WITH ('connector' = 'kafka', ...) expected", peek());
-    }
-    Token rest = peek();
-    if (rest.isWord("LIKE")) {
-      throw unsupported("LIKE", rest);
-    }
-    if (rest.isWord("AS")) {
-      throw unsupported("CREATE TABLE ... AS (a query)", rest);
-    }
-    acceptSymbol(';');
-    if (peek().kind() != Kind.END) {
-      throw error("the end of the statement expected (one statement at a time)", peek());
-    }
+    rejectDistribution();
+    Map<String, String> options = withClause();
+    expectEnd();
     return new FlinkTable(
         List.copyOf(name),
         ifNotExists,
@@ -140,12 +85,89 @@ public final class FlinkDdlParser {
         options);
   }
 
+  /** The table's dotted name, which the messages name from then on. */
+  private List<String> tableName() {
+    List<String> name = new ArrayList<>();
+    do {
+      name.add(in.name("a table name"));
+    } while (in.acceptSymbol('.'));
+    in.table(String.join(".", name));
+    return name;
+  }
+
+  /**
+   * Reads the parenthesised columns and constraints into {@code columns} and {@code primaryKey};
+   * returns the WATERMARK clause, or null.
+   */
+  private FlinkTable.@Nullable Watermark tableElements(
+      List<FlinkTable.Column> columns, List<String> primaryKey) {
+    FlinkTable.Watermark watermark = null;
+    if (!in.peek().isSymbol('(')) {
+      throw in.unsupported("a table without a column list (CREATE TABLE ... AS / LIKE)", in.peek());
+    }
+    in.expectSymbol('(');
+    do {
+      Token first = in.peek();
+      if (first.isWord("WATERMARK")) {
+        if (watermark != null) {
+          throw in.error("a second WATERMARK clause", first);
+        }
+        watermark = watermark();
+      } else if (first.isWord("PRIMARY") || first.isWord("CONSTRAINT")) {
+        if (!primaryKey.isEmpty()) {
+          throw in.error("a second PRIMARY KEY", first);
+        }
+        primaryKey.addAll(tableConstraint());
+      } else {
+        columns.add(column(primaryKey));
+      }
+    } while (in.acceptSymbol(','));
+    in.expectSymbol(')');
+    return watermark;
+  }
+
+  private void rejectDistribution() {
+    if (in.peek().isWord("PARTITIONED")) {
+      throw in.unsupported("PARTITIONED BY (a Kafka table has no partition columns)", in.peek());
+    }
+    if (in.peek().isWord("DISTRIBUTED")) {
+      throw in.unsupported("DISTRIBUTED BY", in.peek());
+    }
+  }
+
+  /** The options of the WITH clause; none when it is absent and not required. */
+  private Map<String, String> withClause() {
+    Map<String, String> options = Map.of();
+    if (in.peek().isWord("WITH")) {
+      in.next();
+      options = options();
+    } else if (withRequired) {
+      throw in.error("WITH ('connector' = 'kafka', ...) expected", in.peek());
+    }
+    return options;
+  }
+
+  /** Rejects LIKE and AS, then expects the end of the statement (after an optional ';'). */
+  private void expectEnd() {
+    Token rest = in.peek();
+    if (rest.isWord("LIKE")) {
+      throw in.unsupported("LIKE", rest);
+    }
+    if (rest.isWord("AS")) {
+      throw in.unsupported("CREATE TABLE ... AS (a query)", rest);
+    }
+    in.acceptSymbol(';');
+    if (in.peek().kind() != Kind.END) {
+      throw in.error("the end of the statement expected (one statement at a time)", in.peek());
+    }
+  }
+
   private FlinkTable.Column column(List<String> primaryKey) {
-    String name = name("a column name");
-    Token afterName = peek();
+    String name = in.name("a column name");
+    Token afterName = in.peek();
     if (afterName.isWord("AS")) {
-      next();
-      throw unsupported(
+      in.next();
+      throw in.unsupported(
           "computed column '"
               + name
               + "' AS "
@@ -155,41 +177,41 @@ public final class FlinkDdlParser {
           afterName);
     }
     FieldType type = type(name);
-    String typeText = text.substring(afterName.start(), tokens.get(at - 1).end());
+    String typeText = in.textFrom(afterName);
     String metadataKey = null;
     boolean virtual = false;
     String comment = null;
-    if (acceptWord("METADATA")) {
-      metadataKey = acceptWord("FROM") ? string("a metadata key") : name;
-      virtual = acceptWord("VIRTUAL");
+    if (in.acceptWord("METADATA")) {
+      metadataKey = in.acceptWord("FROM") ? in.string("a metadata key") : name;
+      virtual = in.acceptWord("VIRTUAL");
     }
-    if (peek().isWord("PRIMARY") || peek().isWord("CONSTRAINT")) {
-      Token constraint = peek();
-      if (acceptWord("CONSTRAINT")) {
-        name("a constraint name");
+    if (in.peek().isWord("PRIMARY") || in.peek().isWord("CONSTRAINT")) {
+      Token constraint = in.peek();
+      if (in.acceptWord("CONSTRAINT")) {
+        in.name("a constraint name");
       }
-      expectWord("PRIMARY");
-      expectWord("KEY");
+      in.expectWord("PRIMARY");
+      in.expectWord("KEY");
       notEnforced(constraint);
       if (!primaryKey.isEmpty()) {
-        throw error("a second PRIMARY KEY", constraint);
+        throw in.error("a second PRIMARY KEY", constraint);
       }
       primaryKey.add(name);
     }
-    if (acceptWord("COMMENT")) {
-      comment = string("a column comment");
+    if (in.acceptWord("COMMENT")) {
+      comment = in.string("a column comment");
     }
     return new FlinkTable.Column(name, type, typeText, metadataKey, virtual, comment);
   }
 
   /** Reads the type's tokens up to the column's next clause and parses their text. */
   private FieldType type(String column) {
-    Token first = peek();
+    Token first = in.peek();
     int depth = 0;
     while (true) {
-      Token t = peek();
+      Token t = in.peek();
       if (t.kind() == Kind.END) {
-        throw error("the column list is not closed", t);
+        throw in.error("the column list is not closed", t);
       }
       if (depth == 0
           && (t.isSymbol(',')
@@ -203,17 +225,17 @@ public final class FlinkDdlParser {
       } else if (t.isSymbol('>') || t.isSymbol(')')) {
         depth--;
       }
-      next();
+      in.next();
     }
-    if (first == peek()) {
-      throw error("a type expected for column '" + column + "'", first);
+    if (first == in.peek()) {
+      throw in.error("a type expected for column '" + column + "'", first);
     }
-    String typeText = text.substring(first.start(), tokens.get(at - 1).end());
+    String typeText = in.textFrom(first);
     try {
       return SqlType.parse(typeText);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          prefix()
+          in.prefix()
               + "column '"
               + column
               + "' has type '"
@@ -225,30 +247,30 @@ public final class FlinkDdlParser {
   }
 
   private List<String> tableConstraint() {
-    Token start = peek();
-    if (acceptWord("CONSTRAINT")) {
-      name("a constraint name");
+    Token start = in.peek();
+    if (in.acceptWord("CONSTRAINT")) {
+      in.name("a constraint name");
     }
-    if (acceptWord("UNIQUE")) {
-      throw unsupported("UNIQUE constraints", start);
+    if (in.acceptWord("UNIQUE")) {
+      throw in.unsupported("UNIQUE constraints", start);
     }
-    expectWord("PRIMARY");
-    expectWord("KEY");
-    expectSymbol('(');
+    in.expectWord("PRIMARY");
+    in.expectWord("KEY");
+    in.expectSymbol('(');
     List<String> columns = new ArrayList<>();
     do {
-      columns.add(name("a primary key column"));
-    } while (acceptSymbol(','));
-    expectSymbol(')');
+      columns.add(in.name("a primary key column"));
+    } while (in.acceptSymbol(','));
+    in.expectSymbol(')');
     notEnforced(start);
     return columns;
   }
 
   private void notEnforced(Token constraint) {
-    if (acceptWord("NOT")) {
-      expectWord("ENFORCED");
+    if (in.acceptWord("NOT")) {
+      in.expectWord("ENFORCED");
     } else {
-      throw unsupported(
+      throw in.unsupported(
           "PRIMARY KEY without NOT ENFORCED (Flink and this connector only know NOT ENFORCED"
               + " keys)",
           constraint);
@@ -256,65 +278,24 @@ public final class FlinkDdlParser {
   }
 
   private FlinkTable.Watermark watermark() {
-    expectWord("WATERMARK");
-    expectWord("FOR");
-    String column = name("the watermark's column");
-    expectWord("AS");
-    int from = at;
+    in.expectWord("WATERMARK");
+    in.expectWord("FOR");
+    String column = in.name("the watermark's column");
+    in.expectWord("AS");
+    int from = in.index();
     String expression = expressionText();
-    return new FlinkTable.Watermark(column, expression, delay(column, from, at));
-  }
-
-  /**
-   * The bound of {@code column} or {@code column - INTERVAL 'n' unit} in tokens {@code [from, to)};
-   * null for any other expression.
-   */
-  private @Nullable Duration delay(String column, int from, int to) {
-    List<Token> e = tokens.subList(from, to);
-    boolean sameColumn =
-        !e.isEmpty()
-            && (e.get(0).kind() == Kind.WORD || e.get(0).kind() == Kind.QUOTED_NAME)
-            && e.get(0).text().equals(column);
-    if (sameColumn && e.size() == 1) {
-      return Duration.ZERO;
-    }
-    if (!sameColumn
-        || e.size() != 5
-        || !e.get(1).isSymbol('-')
-        || !e.get(2).isWord("INTERVAL")
-        || e.get(3).kind() != Kind.STRING
-        || e.get(4).kind() != Kind.WORD) {
-      return null;
-    }
-    BigDecimal amount;
-    try {
-      amount = new BigDecimal(e.get(3).text().trim());
-    } catch (NumberFormatException ex) {
-      return null;
-    }
-    long unitMillis =
-        switch (e.get(4).text().toUpperCase(Locale.ROOT)) {
-          case "MILLISECOND", "MILLISECONDS" -> 1L;
-          case "SECOND", "SECONDS" -> 1_000L;
-          case "MINUTE", "MINUTES" -> 60_000L;
-          case "HOUR", "HOURS" -> 3_600_000L;
-          case "DAY", "DAYS" -> 86_400_000L;
-          default -> -1L;
-        };
-    if (unitMillis < 0 || amount.signum() < 0) {
-      return null;
-    }
-    return Duration.ofMillis(amount.multiply(BigDecimal.valueOf(unitMillis)).longValue());
+    return new FlinkTable.Watermark(
+        column, expression, WatermarkDelay.of(column, in.tokens(from, in.index())));
   }
 
   /** Skips an expression up to a ',' or ')' at depth 0 and returns its text. */
   private String expressionText() {
-    Token first = peek();
+    Token first = in.peek();
     int depth = 0;
     while (true) {
-      Token t = peek();
+      Token t = in.peek();
       if (t.kind() == Kind.END) {
-        throw error("the column list is not closed", t);
+        throw in.error("the column list is not closed", t);
       }
       if (depth == 0 && (t.isSymbol(',') || t.isSymbol(')'))) {
         break;
@@ -324,117 +305,30 @@ public final class FlinkDdlParser {
       } else if (t.isSymbol(')')) {
         depth--;
       }
-      next();
+      in.next();
     }
-    return first == peek() ? "" : text.substring(first.start(), tokens.get(at - 1).end());
+    return first == in.peek() ? "" : in.textFrom(first);
   }
 
   private Map<String, String> options() {
-    expectSymbol('(');
+    in.expectSymbol('(');
     Map<String, String> options = new LinkedHashMap<>();
-    if (acceptSymbol(')')) {
+    if (in.acceptSymbol(')')) {
       return options;
     }
     do {
-      secretOption = null;
-      String key = string("an option key ('key' = 'value')");
+      in.secretOption(null);
+      String key = in.string("an option key ('key' = 'value')");
       // From here to the token after the value, a token shown in an error may be (part of) the
       // secret value: errors name the option instead.
-      secretOption = Secrets.isSecretOption(key) ? key : null;
-      expectSymbol('=');
-      String value = string("the value of option '" + key + "' (a quoted string)");
+      in.secretOption(Secrets.isSecretOption(key) ? key : null);
+      in.expectSymbol('=');
+      String value = in.string("the value of option '" + key + "' (a quoted string)");
       options.remove(key); // the last value wins, in the last position
       options.put(key, value);
-    } while (acceptSymbol(','));
-    expectSymbol(')');
-    secretOption = null;
+    } while (in.acceptSymbol(','));
+    in.expectSymbol(')');
+    in.secretOption(null);
     return options;
-  }
-
-  private String name(String what) {
-    Token t = peek();
-    if (t.kind() == Kind.WORD || t.kind() == Kind.QUOTED_NAME) {
-      next();
-      return t.text();
-    }
-    throw error(what + " expected", t);
-  }
-
-  private String string(String what) {
-    Token t = peek();
-    if (t.kind() != Kind.STRING) {
-      throw error(what + " expected", t);
-    }
-    next();
-    return t.text();
-  }
-
-  private Token peek() {
-    return tokens.get(at);
-  }
-
-  private void next() {
-    if (at < tokens.size() - 1) {
-      at++;
-    }
-  }
-
-  private boolean acceptWord(String word) {
-    if (peek().isWord(word)) {
-      next();
-      return true;
-    }
-    return false;
-  }
-
-  private void expectWord(String word) {
-    if (!acceptWord(word)) {
-      throw error(word + " expected", peek());
-    }
-  }
-
-  private boolean acceptSymbol(char c) {
-    if (peek().isSymbol(c)) {
-      next();
-      return true;
-    }
-    return false;
-  }
-
-  private void expectSymbol(char c) {
-    if (!acceptSymbol(c)) {
-      throw error("'" + c + "' expected", peek());
-    }
-  }
-
-  private String prefix() {
-    return "Flink DDL of table '" + table + "': ";
-  }
-
-  private IllegalArgumentException error(String what, Token where) {
-    String found =
-        secretOption == null || where.kind() == Kind.END
-            ? where.shown()
-            : "a token not shown (near the value of secret option '" + secretOption + "')";
-    return new IllegalArgumentException(
-        prefix() + what + ", found " + found + " at " + position(where));
-  }
-
-  private IllegalArgumentException unsupported(String construct, Token where) {
-    return new IllegalArgumentException(
-        prefix() + construct + " is not supported (at " + position(where) + ")");
-  }
-
-  /** Line and column of a token, 1-based. */
-  private String position(Token t) {
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < t.start() && i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return "line " + line + ", column " + (t.start() - lineStart + 1);
   }
 }

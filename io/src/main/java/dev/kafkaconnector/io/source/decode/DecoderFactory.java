@@ -62,17 +62,7 @@ public final class DecoderFactory {
       @Nullable Set<String> selected) {
     KeyValueLayout whole = formats.layout(physical);
     if (upsert) {
-      for (Schema.Field field : whole.valueSchema().getFields()) {
-        String name = field.getName();
-        boolean keyColumn = whole.keySchema().hasField(name);
-        if (!keyColumn && !Boolean.TRUE.equals(field.getType().getNullable())) {
-          throw new IllegalArgumentException(
-              "Column '"
-                  + name
-                  + "' of an upsert-kafka table must be nullable: a tombstone"
-                  + " (delete) has only the key columns");
-        }
-      }
+      checkNullableValueColumns(whole);
     }
     FormatFactory valueFormat = formats.valueFormat();
     List<MetadataColumn> metadata =
@@ -83,26 +73,14 @@ public final class DecoderFactory {
       layout = formats.layout(physical, selected);
       metadata = metadata.stream().filter(m -> selected.contains(m.name())).toList();
     }
-    List<String> valueMetadataKeys = new ArrayList<>();
-    for (MetadataColumn column : metadata) {
-      if (column.isFormatMetadata() && !valueMetadataKeys.contains(column.formatKey())) {
-        valueMetadataKeys.add(column.formatKey());
-      }
-    }
+    List<String> valueMetadataKeys = formatMetadataKeys(metadata);
     Schema valueSchema = layout.valueSchema();
     RowDecoder valueDecoder =
         valueFormat.createDecoder(
             whole.valueSchema(),
             valueSchema,
             new FormatContext(formats.valueOptions(), "value", valueMetadataKeys));
-    FormatFactory keyFormat = formats.keyFormat();
-    RowDecoder keyDecoder =
-        keyFormat == null || (selected != null && !layout.readsKey())
-            ? null
-            : keyFormat.createDecoder(
-                whole.keySchema(),
-                layout.keySchema(),
-                new FormatContext(formats.keyOptions(), "key"));
+    RowDecoder keyDecoder = keyDecoder(formats, whole, layout, selected != null);
     Schema produced = ProducedSchema.of(valueSchema, valueFormat, valueMetadataKeys);
 
     Schema.Builder output = Schema.builder();
@@ -129,16 +107,62 @@ public final class DecoderFactory {
       }
     }
     if (upsert) {
-      output.setOptions(
-          Schema.Options.builder()
-              .setOption(
-                  KafkaConnectorOptions.PRIMARY_KEY_SCHEMA_OPTION,
-                  Schema.FieldType.STRING,
-                  Configuration.of(options).get(KafkaConnectorOptions.KEY_FIELDS))
-              .build());
+      output.setOptions(primaryKeyOption(options));
     }
     return new RecordDecoder(
         keyDecoder, valueDecoder, layout, output.build(), extractors, valueIndex, upsert);
+  }
+
+  /**
+   * Every value column of an upsert-kafka table that is not a key column must be nullable: a
+   * tombstone (delete) has only the key columns.
+   */
+  private static void checkNullableValueColumns(KeyValueLayout whole) {
+    for (Schema.Field field : whole.valueSchema().getFields()) {
+      String name = field.getName();
+      boolean keyColumn = whole.keySchema().hasField(name);
+      if (!keyColumn && !Boolean.TRUE.equals(field.getType().getNullable())) {
+        throw new IllegalArgumentException(
+            "Column '"
+                + name
+                + "' of an upsert-kafka table must be nullable: a tombstone"
+                + " (delete) has only the key columns");
+      }
+    }
+  }
+
+  /** The value format's metadata keys that {@code metadata} reads, each once, in order. */
+  private static List<String> formatMetadataKeys(List<MetadataColumn> metadata) {
+    List<String> valueMetadataKeys = new ArrayList<>();
+    for (MetadataColumn column : metadata) {
+      if (column.isFormatMetadata() && !valueMetadataKeys.contains(column.formatKey())) {
+        valueMetadataKeys.add(column.formatKey());
+      }
+    }
+    return valueMetadataKeys;
+  }
+
+  /**
+   * The key's decoder; null without a key format, or when columns are {@code projected} and none of
+   * the key's is selected.
+   */
+  private static @Nullable RowDecoder keyDecoder(
+      FormatSelection formats, KeyValueLayout whole, KeyValueLayout layout, boolean projected) {
+    FormatFactory keyFormat = formats.keyFormat();
+    return keyFormat == null || (projected && !layout.readsKey())
+        ? null
+        : keyFormat.createDecoder(
+            whole.keySchema(), layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
+  }
+
+  /** The schema option that names an upsert read's primary key (its key.fields). */
+  private static Schema.Options primaryKeyOption(Map<String, String> options) {
+    return Schema.Options.builder()
+        .setOption(
+            KafkaConnectorOptions.PRIMARY_KEY_SCHEMA_OPTION,
+            Schema.FieldType.STRING,
+            Configuration.of(options).get(KafkaConnectorOptions.KEY_FIELDS))
+        .build();
   }
 
   private static void checkSelected(

@@ -1,15 +1,12 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.TimestampSkew;
-import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.decode.RecordHandler;
-import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.time.Duration;
-import java.util.List;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.io.range.OffsetRange;
@@ -24,7 +21,6 @@ import org.apache.beam.sdk.transforms.splittabledofn.WatermarkEstimators;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
@@ -89,9 +85,6 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
    * the read benchmark's throughput did not change).
    */
   static final long MAX_CALL_NANOS = Duration.ofMillis(50).toNanos();
-
-  private static final org.joda.time.Duration COMMIT_EXPIRY =
-      org.joda.time.Duration.standardMinutes(10);
 
   /** The main output: the decoded rows. */
   public static final TupleTag<Row> ROWS = new TupleTag<Row>() {};
@@ -230,7 +223,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
 
   /**
    * Reads the restriction until it ends, the runner checkpoints it, or the partition has no more
-   * records for now.
+   * records for now ({@link PartitionReadCall}).
    *
    * @param finalizer where to register the offset commit, or null when the runner has no bundle
    *     finalization for this reader (bounded reads)
@@ -242,132 +235,22 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
       MultiOutputReceiver outputs,
       @Nullable BundleFinalizer finalizer) {
     OffsetRange range = tracker.currentRestriction();
-    long stop = range.getTo();
-    if (range.getFrom() >= stop) {
+    if (range.getFrom() >= range.getTo()) {
       return ProcessContinuation.stop();
     }
-    SourceResources source = resources();
-    TopicPartition tp = partition.topicPartition();
-    PartitionReader reader = source.readers().borrow(tp, partition.topicId(), range.getFrom());
-    PartitionWatermark watermark = new PartitionWatermark(spec.watermark(), estimator);
-    SourceMetrics.Batch counts = metrics.batch();
-    boolean finished = false;
-    long lastClaimed = -1;
-    HeaderFilter filter = spec.headerFilter();
-    TimestampedOutput<T> out = new TimestampedOutput<>(outputs.get(mainTag));
-    long emptySince = 0;
-    long callStart = System.nanoTime();
-    try {
-      while (true) {
-        List<ConsumerRecord<byte[], byte[]>> pending = reader.pending(POLL_TIMEOUT);
-        if (pending.isEmpty()) {
-          if (stop != PartitionDescriptor.UNBOUNDED && !reader.gone()) {
-            long position = reader.fetchPosition();
-            if (position >= stop) {
-              // Nothing left before the stop offset (the last offsets may be transaction markers).
-              tracker.tryClaim(stop);
-              finished = true;
-              return ProcessContinuation.stop();
-            }
-            long now = System.nanoTime();
-            if (emptySince == 0) {
-              emptySince = now;
-            }
-            if (now - emptySince < CATCH_UP_WAIT.toNanos()) {
-              continue; // poll again at once
-            }
-            reader.warnIfWaitingBefore(stop); // e.g. behind an open transaction
-          }
-          if (!reader.stillExists(EXISTENCE_CHECK_INTERVAL)) {
-            // Confirmed by topic id (logged by the reader): a transient answer never ends a read.
-            tracker.tryClaim(stop);
-            finished = true;
-            return ProcessContinuation.stop();
-          }
-          watermark.onNoRecord(reader.caughtUp(), reader.nanosWithoutRecords());
-          return ProcessContinuation.resume().withResumeDelay(IDLE_RESUME_DELAY);
-        }
-        emptySince = 0;
-        ConsumerRecord<byte[], byte[]> first = pending.get(0);
-        if (first.offset() < range.getFrom()) {
-          // Only after a start offset past the partition's end (see PartitionReader): records
-          // below the range's start were never part of this read.
-          reader.advance();
-          continue;
-        }
-        // The whole batch up to the stop offset is claimed at once: claiming its last offset
-        // claims the offsets before it, and a checkpoint taken meanwhile resumes after it.
-        int count = countBefore(pending, stop);
-        long last = count == 0 ? first.offset() : pending.get(count - 1).offset();
-        if (!tracker.tryClaim(last)) {
-          finished = last >= stop;
-          return ProcessContinuation.stop();
-        }
-        lastClaimed = last;
-        for (int i = 0; i < count; i++) {
-          ConsumerRecord<byte[], byte[]> record = pending.get(i);
-          reader.advance();
-          counts.read(record);
-          out.timestamp = watermark.timestampOf(record);
-          if (filter == null || filter.test(record.headers())) {
-            try {
-              decoder.handle(record, out);
-            } catch (BadRecordException e) {
-              badRecords.handle(e, outputs, source.badRecords());
-            }
-          } else {
-            counts.filtered();
-          }
-        }
-        watermark.publish();
-        if (last + 1 >= stop) {
-          // The last offset of a bounded range: done without waiting for another poll.
-          finished = true;
-          return ProcessContinuation.stop();
-        }
-        if (System.nanoTime() - callStart >= MAX_CALL_NANOS) {
-          return ProcessContinuation.resume();
-        }
-      }
-    } catch (RuntimeException e) {
-      RuntimeException refused =
-          ConsumerRefusal.of(
-              e, tp, lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom(), spec.clientProperties());
-      if (refused == null) {
-        throw e;
-      }
-      // The consumer is of no more use; the job fails.
-      finished = true;
-      throw refused;
-    } finally {
-      watermark.publish();
-      long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
-      counts.flush(tp, reader.endOffsetEstimate(), next, watermark.lateRecords());
-      if (finished) {
-        reader.close();
-      } else {
-        source.readers().release(reader);
-      }
-      if (finalizer != null && spec.groupId() != null) {
-        // Like Flink, commit the position of idle partitions too, so that lag is visible.
-        OffsetCommitter committer = source.committer();
-        finalizer.afterBundleCommit(
-            Instant.now().plus(COMMIT_EXPIRY), () -> committer.commit(tp, next));
-      }
-    }
-  }
-
-  /** How many of {@code records} (in offset order) lie before {@code stop}. */
-  private static int countBefore(List<ConsumerRecord<byte[], byte[]>> records, long stop) {
-    int n = records.size();
-    if (stop == PartitionDescriptor.UNBOUNDED || records.get(n - 1).offset() < stop) {
-      return n;
-    }
-    int count = 0;
-    while (count < n && records.get(count).offset() < stop) {
-      count++;
-    }
-    return count;
+    return new PartitionReadCall<>(
+            spec,
+            decoder,
+            mainTag,
+            badRecords,
+            metrics,
+            resources(),
+            partition,
+            range,
+            tracker,
+            estimator,
+            outputs)
+        .read(finalizer);
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.kafkaconnector.runners.kafka;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,15 +46,15 @@ final class BrokerSecurity {
   /** The listener that asks for a client certificate; its security protocol is SSL. */
   static final String MTLS = "MTLS";
 
-  private static final long KEYTOOL_TIMEOUT_SECONDS = 60;
-
   private final Path directory;
   private final Map<String, String> users;
   private final String storePassword = UUID.randomUUID().toString();
+  private final Keytool keytool;
   private boolean storesCreated;
 
   BrokerSecurity(Path directory, Map<String, String> users) {
     this.directory = directory;
+    this.keytool = new Keytool(directory.resolve("tls/keytool.log"));
     this.users = Map.copyOf(users);
   }
 
@@ -141,40 +140,19 @@ final class BrokerSecurity {
     try {
       Files.createDirectories(keystore().getParent());
       Path other = directory.resolve("tls/other.p12");
-      generateKeyPair(keystore(), "broker");
-      generateKeyPair(other, "other");
+      keytool.generateKeyPair(keystore(), "broker", storePassword);
+      keytool.generateKeyPair(other, "other", storePassword);
       Path brokerCert = directory.resolve("tls/broker.crt");
       Path otherCert = directory.resolve("tls/other.crt");
-      exportCertificate(keystore(), "broker", brokerCert);
-      exportCertificate(other, "other", otherCert);
-      importCertificate(truststore(), "broker", brokerCert);
-      importCertificate(untrustedTruststore(), "other", otherCert);
-      keytool(
-          "-genkeypair",
-          "-alias",
-          "ca",
-          "-keyalg",
-          "RSA",
-          "-keysize",
-          "2048",
-          "-validity",
-          "7",
-          "-dname",
-          "CN=ca.embedded-kafka",
-          "-ext",
-          "bc:c",
-          "-storetype",
-          "PKCS12",
-          "-keystore",
-          certificateAuthority().toString(),
-          "-storepass",
-          storePassword,
-          "-keypass",
-          storePassword);
+      keytool.exportCertificate(keystore(), "broker", storePassword, brokerCert);
+      keytool.exportCertificate(other, "other", storePassword, otherCert);
+      keytool.importCertificate(truststore(), "broker", brokerCert, storePassword);
+      keytool.importCertificate(untrustedTruststore(), "other", otherCert, storePassword);
+      keytool.generateCertificateAuthority(certificateAuthority(), storePassword);
       Path caCert = directory.resolve("tls/ca.crt");
-      exportCertificate(certificateAuthority(), "ca", caCert);
-      importCertificate(clientCaTruststore(), "ca", caCert);
-      generateKeyPair(untrustedClientKeystore(), "stranger");
+      keytool.exportCertificate(certificateAuthority(), "ca", storePassword, caCert);
+      keytool.importCertificate(clientCaTruststore(), "ca", caCert, storePassword);
+      keytool.generateKeyPair(untrustedClientKeystore(), "stranger", storePassword);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create the TLS stores in " + directory, e);
     }
@@ -200,181 +178,16 @@ final class BrokerSecurity {
     }
     Path truststore = target.resolve("client-truststore.p12");
     Path keystore = target.resolve("client-keystore.jks");
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "broker",
-        "-file",
-        directory.resolve("tls/broker.crt").toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        truststore.toString(),
-        "-storepass",
-        truststorePassword);
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "client",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "7",
-        "-dname",
-        "CN=client.embedded-kafka",
-        "-storetype",
-        "JKS",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        keystorePassword,
-        "-keypass",
-        keyPassword);
+    keytool.importCertificate(
+        truststore, "broker", directory.resolve("tls/broker.crt"), truststorePassword);
+    keytool.generateClientKeyPair(keystore, keystorePassword, keyPassword);
     Path request = target.resolve("client.csr");
     Path signed = target.resolve("client.crt");
-    keytool(
-        "-certreq",
-        "-alias",
-        "client",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        keystorePassword,
-        "-keypass",
-        keyPassword,
-        "-file",
-        request.toString());
-    keytool(
-        "-gencert",
-        "-rfc",
-        "-alias",
-        "ca",
-        "-validity",
-        "7",
-        "-keystore",
-        certificateAuthority().toString(),
-        "-storepass",
-        storePassword,
-        "-infile",
-        request.toString(),
-        "-outfile",
-        signed.toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ca",
-        "-file",
-        directory.resolve("tls/ca.crt").toString(),
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        keystorePassword);
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "client",
-        "-file",
-        signed.toString(),
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        keystorePassword,
-        "-keypass",
-        keyPassword);
+    keytool.requestClientCertificate(keystore, keystorePassword, keyPassword, request);
+    keytool.sign(certificateAuthority(), storePassword, request, signed);
+    keytool.importSignedClientCertificate(
+        keystore, keystorePassword, keyPassword, directory.resolve("tls/ca.crt"), signed);
     return new Path[] {truststore, keystore};
-  }
-
-  private void generateKeyPair(Path store, String alias) {
-    keytool(
-        "-genkeypair",
-        "-alias",
-        alias,
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "7",
-        "-dname",
-        "CN=" + alias + ".embedded-kafka",
-        "-ext",
-        "SAN=IP:127.0.0.1,DNS:localhost",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        store.toString(),
-        "-storepass",
-        storePassword,
-        "-keypass",
-        storePassword);
-  }
-
-  private void exportCertificate(Path store, String alias, Path certificate) {
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        alias,
-        "-keystore",
-        store.toString(),
-        "-storepass",
-        storePassword,
-        "-file",
-        certificate.toString());
-  }
-
-  private void importCertificate(Path truststore, String alias, Path certificate) {
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        alias,
-        "-file",
-        certificate.toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        truststore.toString(),
-        "-storepass",
-        storePassword);
-  }
-
-  /** Runs the JDK's keytool; its output (which never holds the password) goes into a failure. */
-  private void keytool(String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    command.addAll(List.of(args));
-    Path log = directory.resolve("tls/keytool.log");
-    try {
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      if (!process.waitFor(KEYTOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new EmbeddedKafkaException("keytool " + args[0] + " did not end in time");
-      }
-      if (process.exitValue() != 0) {
-        throw new EmbeddedKafkaException(
-            "keytool "
-                + args[0]
-                + " exited with "
-                + process.exitValue()
-                + ": "
-                + Files.readString(log, StandardCharsets.UTF_8));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot run keytool " + args[0], e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new EmbeddedKafkaException("Interrupted while running keytool", e);
-    }
   }
 
   /** Adds the secured listeners to {@code p}, whose PLAINTEXT and CONTROLLER ones are set. */

@@ -71,15 +71,7 @@ public final class KafkaBrokerMain {
     EmbeddedKafkaCluster cluster;
     try {
       cluster = builder.brokers(brokers).autoCreateTopics(autoCreate).start();
-      for (String topic : topics) {
-        int colon = topic.lastIndexOf(':');
-        if (colon < 0) {
-          cluster.createTopic(topic, 1);
-        } else {
-          cluster.createTopic(
-              topic.substring(0, colon), Integer.parseInt(topic.substring(colon + 1)));
-        }
-      }
+      createTopics(cluster, topics);
       if (bootstrapFile != null) {
         Files.writeString(bootstrapFile, cluster.bootstrapServers() + "\n", StandardCharsets.UTF_8);
       }
@@ -93,6 +85,21 @@ public final class KafkaBrokerMain {
     out.println("bootstrap.servers=" + cluster.bootstrapServers());
     out.flush();
     new CountDownLatch(1).await(); // until the JVM is ended
+  }
+
+  /**
+   * Creates the {@code --topic} topics, each {@code NAME[:PARTITIONS]} (1 partition by default).
+   */
+  private static void createTopics(EmbeddedKafkaCluster cluster, List<String> topics) {
+    for (String topic : topics) {
+      int colon = topic.lastIndexOf(':');
+      if (colon < 0) {
+        cluster.createTopic(topic, 1);
+      } else {
+        cluster.createTopic(
+            topic.substring(0, colon), Integer.parseInt(topic.substring(colon + 1)));
+      }
+    }
   }
 
   private static String value(String[] args, int index) {
