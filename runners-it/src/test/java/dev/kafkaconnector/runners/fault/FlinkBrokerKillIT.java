@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * fault.rate} higher. One Flink cluster and the two brokers serve the whole class.
  */
 class FlinkBrokerKillIT {
-  @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
+  @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 
   static final int DEFAULT_RECORDS = 10_000;
   static final int DEFAULT_KILLS = 1;

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class FlinkClusterFaultIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
-  @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
+  @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 
   static final int DEFAULT_RECORDS = 15_000;
   static final int DEFAULT_KILLS = 2;

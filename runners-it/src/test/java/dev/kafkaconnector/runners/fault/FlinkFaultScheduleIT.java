@@ -39,7 +39,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * replays the first one.
  */
 class FlinkFaultScheduleIT {
-  @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
+  @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 
   static final int DEFAULT_SCHEDULES = 2;
   private static final int SCHEDULES = Integer.getInteger("fault.schedules", DEFAULT_SCHEDULES);

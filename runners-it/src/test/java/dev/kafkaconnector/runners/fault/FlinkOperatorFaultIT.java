@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class FlinkOperatorFaultIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
-  @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
+  @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 
   private static final Duration STEP_TIMEOUT = Duration.ofMinutes(2);
   private static final int FIRST = 8_000;

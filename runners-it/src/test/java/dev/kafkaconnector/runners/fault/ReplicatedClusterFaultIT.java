@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code fault.replicated-rate} higher. One Flink cluster and one 3-node cluster serve the class.
  */
 class ReplicatedClusterFaultIT {
-  @RegisterExtension static final FlinkClusterExtension FLINK = new FlinkClusterExtension();
+  @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 
   static final int DEFAULT_RECORDS = 3_000;
   static final int DEFAULT_ROUNDS = 1;

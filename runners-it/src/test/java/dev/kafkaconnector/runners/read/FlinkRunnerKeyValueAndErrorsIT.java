@@ -1,14 +1,19 @@
 package dev.kafkaconnector.runners.read;
 
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptions;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Key/value layout and bad-record cases on embedded Flink, parallelism 2. */
 class FlinkRunnerKeyValueAndErrorsIT extends AbstractKeyValueAndErrorsITCase {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   @Override
   protected PipelineOptions boundedOptions() {
-    return PipelineRunners.flink("[local]", 2, true);
+    return PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.kafkaconnector.runners.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,9 +15,13 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.Row;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The read cases on embedded Flink with parallelism 2 (batch when bounded, else streaming). */
 class FlinkRunnerReadIT extends AbstractKafkaReadITCase {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   /**
    * Partition to the task thread that handled its record (the step after the reader is chained).
    */
@@ -24,7 +29,7 @@ class FlinkRunnerReadIT extends AbstractKafkaReadITCase {
 
   @Override
   protected PipelineOptions boundedOptions() {
-    return PipelineRunners.flink("[local]", 2, true);
+    return PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
   }
 
   @Override

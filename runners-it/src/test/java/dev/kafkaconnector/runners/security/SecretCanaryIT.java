@@ -15,6 +15,7 @@ import dev.kafkaconnector.io.sink.SinkOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.sql.FlinkDdl;
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.runners.kafka.SecuredListeners;
 import dev.kafkaconnector.runners.read.CollectingSink;
@@ -57,6 +58,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -83,6 +85,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SecretCanaryIT {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   private static final String USER = "alice";
   private static final String SASL_PASSWORD = SecretCanary.create("SaslPassword");
   private static final String TRUSTSTORE_PASSWORD = SecretCanary.create("TruststorePassword");
@@ -110,7 +115,7 @@ class SecretCanaryIT {
     PipelineOptions bounded() {
       return this == DIRECT
           ? PipelineRunners.direct(true, true)
-          : PipelineRunners.flink("[local]", 2, true);
+          : PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
     }
 
     /** Exactly-once on Flink needs a streaming job with checkpoints. */

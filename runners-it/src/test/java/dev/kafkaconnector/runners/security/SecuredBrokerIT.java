@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.runners.kafka.SecuredListeners;
 import dev.kafkaconnector.runners.read.CollectingSink;
@@ -40,6 +41,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -54,6 +56,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the DirectRunner, one round trip and the failures of unbounded reads on embedded Flink too.
  */
 class SecuredBrokerIT {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   private static final String USER = "alice";
   private static final String PASSWORD = "canary-right-" + UUID.randomUUID();
   private static final String WRONG = "canary-wrong-" + UUID.randomUUID();
@@ -139,7 +144,10 @@ class SecuredBrokerIT {
   @Test
   void flinkRunnerWritesAndReadsThroughSaslSsl() {
     Map<String, String> security = options(SecuredListeners.SASL_SSL, "SCRAM-SHA-512", PASSWORD);
-    jobs.roundTrip(newTopic(), security, () -> PipelineRunners.flink("[local]", 2, true));
+    jobs.roundTrip(
+        newTopic(),
+        security,
+        () -> PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true));
   }
 
   /**
@@ -153,7 +161,7 @@ class SecuredBrokerIT {
     Supplier<PipelineOptions> options =
         runner.equals("DirectRunner")
             ? () -> PipelineRunners.direct(true, true)
-            : () -> PipelineRunners.flink("[local]", 2, true);
+            : () -> PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
     jobs.roundTrip(
         newTopic(),
         mutualTls(clientStores.keystore(), "JKS", KEYSTORE_PASSWORD, KEY_PASSWORD),

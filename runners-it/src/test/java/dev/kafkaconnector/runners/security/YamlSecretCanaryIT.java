@@ -7,6 +7,7 @@ import dev.kafkaconnector.io.pipeline.PipelineDefinition;
 import dev.kafkaconnector.io.pipeline.PipelineDefinitionParser;
 import dev.kafkaconnector.io.pipeline.PipelineJob;
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import dev.kafkaconnector.runners.kafka.SecuredListeners;
 import dev.kafkaconnector.runners.read.TestProducer;
@@ -31,6 +32,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -48,6 +50,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * value that is itself a secret. On the DirectRunner and embedded Flink.
  */
 class YamlSecretCanaryIT {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   private static final String USER = "alice";
   private static final Map<String, String> SECRETS = new LinkedHashMap<>();
   private static final String WRONG_PASSWORD = SecretCanary.create("WrongYamlSaslPassword");
@@ -117,7 +122,8 @@ class YamlSecretCanaryIT {
       if (this == DIRECT) {
         return PipelineRunners.direct(true, true);
       }
-      FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, true);
+      FlinkPipelineOptions options =
+          PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
       options.setNumberOfExecutionRetries(0);
       return options;
     }

@@ -1,8 +1,10 @@
 package dev.kafkaconnector.runners.write;
 
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptions;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A record the broker refuses, on embedded Flink with parallelism 2 and three restarts allowed
@@ -10,6 +12,9 @@ import org.apache.beam.sdk.options.PipelineOptions;
  * Exactly-once runs as a streaming job with checkpoints, as it must on Flink.
  */
 class FlinkRunnerRefusedRecordIT extends AbstractRefusedRecordITCase {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   @Override
   protected PipelineOptions atLeastOnceOptions() {
     return batchWithRetries();
@@ -22,7 +27,7 @@ class FlinkRunnerRefusedRecordIT extends AbstractRefusedRecordITCase {
 
   /** A batch job, parallelism 2, that Flink would restart three times. */
   static FlinkPipelineOptions batchWithRetries() {
-    return withRetries(PipelineRunners.flink("[local]", 2, true));
+    return withRetries(PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true));
   }
 
   /**

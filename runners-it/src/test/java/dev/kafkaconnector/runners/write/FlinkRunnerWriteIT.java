@@ -3,6 +3,7 @@ package dev.kafkaconnector.runners.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.kafkaconnector.runners.PipelineRunners;
+import dev.kafkaconnector.runners.flink.KeptMiniClusterExtension;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -17,12 +18,16 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The write cases on embedded Flink with parallelism 2. */
 class FlinkRunnerWriteIT extends AbstractKafkaWriteITCase {
+  @RegisterExtension
+  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+
   @Override
   protected PipelineOptions options() {
-    return PipelineRunners.flink("[local]", 2, true);
+    return PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
   }
 
   /**
@@ -35,7 +40,7 @@ class FlinkRunnerWriteIT extends AbstractKafkaWriteITCase {
   void exactlyOnceFiniteStreamingJobWritesEveryRecord() {
     int records = 30_000;
     String topic = newTopic("eos-finite", 4);
-    FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, true);
+    FlinkPipelineOptions options = PipelineRunners.flink(KeptMiniClusterExtension.MASTER, 2, true);
     options.setStreaming(true);
     // Long checkpoint intervals and no idling: many records arrive after the last checkpoint
     // before the end of the input (without this option the finished source keeps the job alive).

@@ -7,7 +7,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A JUnit 5 extension that gives a test class its own {@link FlinkSessionCluster}, started before
- * the first test and stopped after the last.
+ * the first test and stopped after the last; or, made with {@link #shared()}, one cluster shared by
+ * every test class of the JVM that uses it, started by the first and stopped when all tests have
+ * run, and {@linkplain FlinkSessionCluster#reset reset} before each class (no job running, two
+ * TaskManagers of two slots).
  *
  * <pre>{@code
  * @RegisterExtension
@@ -20,7 +23,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  */
 public final class FlinkClusterExtension implements BeforeAllCallback, AfterAllCallback {
+  private static final String SHARED_KEY = FlinkClusterExtension.class.getName() + ".shared";
+  private static final int SHARED_TASK_MANAGERS = 2;
+
   private final UnaryOperator<FlinkSessionCluster.Builder> settings;
+  private final boolean shared;
   private volatile FlinkSessionCluster cluster;
 
   /** A cluster of two TaskManagers with two slots each. */
@@ -32,19 +39,49 @@ public final class FlinkClusterExtension implements BeforeAllCallback, AfterAllC
    * @param settings adjusts the builder (TaskManagers, slots, configuration entries)
    */
   public FlinkClusterExtension(UnaryOperator<FlinkSessionCluster.Builder> settings) {
+    this(settings, false);
+  }
+
+  private FlinkClusterExtension(
+      UnaryOperator<FlinkSessionCluster.Builder> settings, boolean shared) {
     this.settings = settings;
+    this.shared = shared;
+  }
+
+  /**
+   * One cluster of two TaskManagers with two slots each, shared by the test classes of the JVM that
+   * use this: it saves each class the cluster's start (JobManager and TaskManagers are child JVMs).
+   * Each class starts with no job running and two live TaskManagers; what a class changes beyond
+   * that (Flink configuration, retained checkpoints) stays.
+   */
+  public static FlinkClusterExtension shared() {
+    return new FlinkClusterExtension(UnaryOperator.identity(), true);
   }
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    cluster = settings.apply(FlinkSessionCluster.builder()).start();
+    if (!shared) {
+      cluster = settings.apply(FlinkSessionCluster.builder()).start();
+      return;
+    }
+    // The root store closes the cluster (an AutoCloseable) when every test has run.
+    FlinkSessionCluster running =
+        context
+            .getRoot()
+            .getStore(ExtensionContext.Namespace.GLOBAL)
+            .getOrComputeIfAbsent(
+                SHARED_KEY,
+                key -> FlinkSessionCluster.builder().taskManagers(SHARED_TASK_MANAGERS).start(),
+                FlinkSessionCluster.class);
+    running.reset(SHARED_TASK_MANAGERS);
+    cluster = running;
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
     FlinkSessionCluster running = cluster;
     cluster = null;
-    if (running != null) {
+    if (running != null && !shared) {
       running.close();
     }
   }

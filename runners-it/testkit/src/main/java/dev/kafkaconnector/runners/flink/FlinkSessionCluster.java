@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +37,7 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class FlinkSessionCluster implements AutoCloseable {
+  private static final Set<String> ENDED = Set.of("FINISHED", "FAILED", "CANCELED");
   private final FlinkClusterConfig config;
   private final Duration startupTimeout;
   private final FlinkRestClient rest;
@@ -131,6 +133,37 @@ public final class FlinkSessionCluster implements AutoCloseable {
     ChildJvm victim = live.get(index);
     victim.kill();
     return victim.name();
+  }
+
+  /**
+   * Brings the cluster back to a known state for its next user (a cluster shared by several test
+   * classes): cancels every job that has not ended and waits for it to end, kills the TaskManagers
+   * beyond {@code taskManagerCount} (the newest first), starts missing ones, and waits until the
+   * JobManager lists exactly the live TaskManagers (a killed one is listed until its heartbeat
+   * times out).
+   */
+  public synchronized void reset(int taskManagerCount) {
+    for (FlinkRestClient.Job job : rest.jobs()) {
+      if (!ENDED.contains(job.state())) {
+        rest.cancel(job.id());
+      }
+    }
+    await(
+        "every job to end",
+        () -> rest.jobs().stream().allMatch(job -> ENDED.contains(job.state())));
+    List<ChildJvm> live = taskManagers.stream().filter(ChildJvm::isAlive).toList();
+    for (int i = live.size() - 1; i >= taskManagerCount; i--) {
+      live.get(i).kill();
+    }
+    while (liveTaskManagers() < taskManagerCount) {
+      launchTaskManager();
+    }
+    Set<String> names =
+        taskManagers.stream()
+            .filter(ChildJvm::isAlive)
+            .map(ChildJvm::name)
+            .collect(Collectors.toSet());
+    await("exactly " + names + " to be registered", () -> registered().equals(names));
   }
 
   /** Kills ({@code kill -9}) every TaskManager; the JobManager keeps running. */

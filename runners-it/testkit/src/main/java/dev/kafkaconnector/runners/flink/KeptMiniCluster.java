@@ -75,6 +75,26 @@ public final class KeptMiniCluster implements AutoCloseable {
     return kept;
   }
 
+  /**
+   * Makes this cluster the context environment of Flink's batch API only: Beam's batch jobs with
+   * {@code [auto]} run on it, and streaming jobs with {@code [local]} keep their own embedded
+   * cluster (an installed streaming context forbids {@code [local]} streaming jobs). Also
+   * re-installs it after another kept cluster was installed and closed, which leaves none.
+   */
+  public void installForBatchJobs() {
+    BatchContext.install(this);
+    StreamingContext.uninstall();
+  }
+
+  /**
+   * Removes the context environments (this cluster's or another's) and keeps this cluster running:
+   * {@code [auto]} jobs then run as without a kept cluster, and {@code [local]} jobs are allowed.
+   */
+  public void uninstall() {
+    BatchContext.uninstall();
+    StreamingContext.uninstall();
+  }
+
   /** The jobs this cluster has run or is running. */
   public Collection<JobStatusMessage> jobs() throws Exception {
     return cluster.listJobs().get();
