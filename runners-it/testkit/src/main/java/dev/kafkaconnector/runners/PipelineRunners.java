@@ -68,4 +68,14 @@ public final class PipelineRunners {
     options.setShutdownSourcesAfterIdleMs(0L);
     return options;
   }
+
+  /**
+   * {@link #flinkStreamingEndingWithSources()} on the cluster {@code master} names ({@code [auto]}:
+   * a kept cluster installed as the context environment).
+   */
+  public static FlinkPipelineOptions flinkStreamingEndingWithSources(String master) {
+    FlinkPipelineOptions options = flinkStreamingEndingWithSources();
+    options.setFlinkMaster(master);
+    return options;
+  }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class FlinkRunnerChangeSinkIT extends AbstractChangeSinkITCase {
   @RegisterExtension
-  static final KeptMiniClusterExtension KEPT_FLINK = new KeptMiniClusterExtension();
+  static final KeptMiniClusterExtension KEPT_FLINK =
+      KeptMiniClusterExtension.forBatchAndStreamingJobs();
 
   @Override
   protected PipelineOptions options() {
@@ -20,6 +21,6 @@ class FlinkRunnerChangeSinkIT extends AbstractChangeSinkITCase {
 
   @Override
   protected PipelineOptions streamingOptions() {
-    return PipelineRunners.flinkStreamingEndingWithSources();
+    return PipelineRunners.flinkStreamingEndingWithSources(KeptMiniClusterExtension.MASTER);
   }
 }

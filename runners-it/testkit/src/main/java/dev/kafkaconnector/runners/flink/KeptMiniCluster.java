@@ -87,6 +87,15 @@ public final class KeptMiniCluster implements AutoCloseable {
   }
 
   /**
+   * Makes this cluster the context environment of Flink's batch and streaming APIs: every Beam job
+   * with {@code [auto]} runs on it, and {@code [local]} jobs are refused by Flink while it is.
+   */
+  public void installForAllJobs() {
+    BatchContext.install(this);
+    StreamingContext.install(this);
+  }
+
+  /**
    * Removes the context environments (this cluster's or another's) and keeps this cluster running:
    * {@code [auto]} jobs then run as without a kept cluster, and {@code [local]} jobs are allowed.
    */

@@ -30,6 +30,26 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
 
   private static final String KEY = KeptMiniClusterExtension.class.getName();
 
+  private final boolean streaming;
+
+  /** For the batch jobs of a class; its streaming jobs keep {@code [local]}. */
+  public KeptMiniClusterExtension() {
+    this(false);
+  }
+
+  private KeptMiniClusterExtension(boolean streaming) {
+    this.streaming = streaming;
+  }
+
+  /**
+   * For every job of a class, batch and streaming, with {@code [auto]}: for classes whose streaming
+   * jobs end by themselves (bounded sources, {@code PipelineRunners
+   * .flinkStreamingEndingWithSources(MASTER)}) and that run no {@code [local]} job.
+   */
+  public static KeptMiniClusterExtension forBatchAndStreamingJobs() {
+    return new KeptMiniClusterExtension(true);
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) {
     // The root store closes the cluster (an AutoCloseable) when every test has run.
@@ -38,10 +58,13 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
             .getRoot()
             .getStore(ExtensionContext.Namespace.GLOBAL)
             .getOrComputeIfAbsent(KEY, key -> start(), KeptMiniCluster.class);
-    // Batch jobs only, so that streaming jobs of the same class can keep [local]; and again for
-    // each
-    // class: another kept cluster started and closed in between leaves none installed.
-    kept.installForBatchJobs();
+    // Batch jobs only unless asked, so that streaming jobs of the class can keep [local]; and again
+    // for each class: another kept cluster started and closed in between leaves none installed.
+    if (streaming) {
+      kept.installForAllJobs();
+    } else {
+      kept.installForBatchJobs();
+    }
   }
 
   /**
