@@ -114,9 +114,7 @@ public final class ChangeSourceParser {
             formatRead.ignoreParseErrors(),
             flattenNested,
             metadataSchema(metadataKeys),
-            metadataKeys.stream()
-                .map(MetadataKey::extractor)
-                .toArray(MetadataKey.Extractor[]::new));
+            extractors(metadataKeys));
     return new ParsedChangeSource(
         spec,
         new ChangeRecordDecoder(settings, Map.of()),
@@ -124,6 +122,11 @@ public final class ChangeSourceParser {
         initial,
         preFetch,
         List.copyOf(warnings));
+  }
+
+  /** The readers of the metadata columns, in column order. */
+  private static MetadataKey.Extractor[] extractors(List<MetadataKey> keys) {
+    return keys.stream().map(MetadataKey::extractor).toArray(MetadataKey.Extractor[]::new);
   }
 
   /** {@code given}, with value.format = the change source's default when no format is set. */
