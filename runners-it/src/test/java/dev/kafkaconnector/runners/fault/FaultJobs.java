@@ -14,7 +14,6 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionListing;
@@ -27,7 +26,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Polls of a session cluster's jobs and read-back of output topics, shared by the fault tests. */
 final class FaultJobs {
-  private static final Set<String> ENDED = Set.of("FINISHED", "FAILED", "CANCELED");
 
   /**
    * Whether every case runs ({@code -Dfault.all-cases=true}, set by the soak profile). Without it,
@@ -60,7 +58,7 @@ final class FaultJobs {
         cluster,
         "job " + jobId + " to end",
         timeout,
-        () -> ENDED.contains(cluster.rest().jobState(jobId)));
+        () -> FlinkRestClient.isEnded(cluster.rest().jobState(jobId)));
     return cluster.rest().jobState(jobId);
   }
 
@@ -70,7 +68,7 @@ final class FaultJobs {
    */
   static void cancelRunning(FlinkSessionCluster cluster, Duration timeout) {
     for (FlinkRestClient.Job job : cluster.rest().jobs()) {
-      if (!ENDED.contains(job.state())) {
+      if (!job.ended()) {
         cluster.rest().cancel(job.id());
         awaitEnd(cluster, job.id(), timeout);
       }
@@ -85,7 +83,7 @@ final class FaultJobs {
         timeout,
         () -> {
           String state = cluster.rest().jobState(jobId);
-          if (ENDED.contains(state)) {
+          if (FlinkRestClient.isEnded(state)) {
             throw new AssertionError(
                 "Job "
                     + jobId

@@ -92,7 +92,7 @@ public final class FlinkDdl {
    */
   public static List<String> rewriteScript(String script) {
     List<String> out = new ArrayList<>();
-    for (String statement : split(script)) {
+    for (String statement : FlinkDdlScripts.split(script)) {
       out.add(rewrite(statement));
     }
     return out;
@@ -108,10 +108,5 @@ public final class FlinkDdl {
    */
   public static Map<List<String>, Schema> tableSchemas(String script) {
     return FlinkDdlScripts.tableSchemas(script);
-  }
-
-  /** The statements of a script, split at {@code ;} outside quotes and comments. */
-  static List<String> split(String script) {
-    return FlinkDdlScripts.split(script);
   }
 }

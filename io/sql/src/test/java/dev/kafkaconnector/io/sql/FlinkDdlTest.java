@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kafkaconnector.io.common.ddl.FlinkDdlScripts;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.extensions.sql.meta.Table;
@@ -273,7 +274,7 @@ class FlinkDdlTest {
     assertEquals("SELECT 'a;b'", FlinkDdl.rewrite("SELECT 'a;b'"));
     assertEquals(
         List.of("SELECT 'a;b'", "INSERT INTO x SELECT 1 -- ;\n FROM y"),
-        FlinkDdl.split("SELECT 'a;b'; ; INSERT INTO x SELECT 1 -- ;\n FROM y;\n-- end"));
+        FlinkDdlScripts.split("SELECT 'a;b'; ; INSERT INTO x SELECT 1 -- ;\n FROM y;\n-- end"));
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The few calls of Flink's REST API that tests need: cluster overview, jobs and their states,
@@ -32,8 +33,20 @@ public final class FlinkRestClient {
     this.http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
   }
 
+  private static final Set<String> ENDED_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
+
   /** A job as the cluster lists it. */
-  public record Job(String id, String name, String state) {}
+  public record Job(String id, String name, String state) {
+    /** Whether the job has ended. */
+    public boolean ended() {
+      return isEnded(state);
+    }
+  }
+
+  /** Whether a job in {@code state} has ended (finished, failed or cancelled). */
+  public static boolean isEnded(String state) {
+    return ENDED_STATES.contains(state);
+  }
 
   /** Checkpoint statistics of a job. */
   public record Checkpoints(long completed, long failed, long restored, String latestPath) {}

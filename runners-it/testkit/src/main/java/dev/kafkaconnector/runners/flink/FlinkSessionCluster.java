@@ -37,7 +37,6 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class FlinkSessionCluster implements AutoCloseable {
-  private static final Set<String> ENDED = Set.of("FINISHED", "FAILED", "CANCELED");
   private final FlinkClusterConfig config;
   private final Duration startupTimeout;
   private final FlinkRestClient rest;
@@ -144,13 +143,11 @@ public final class FlinkSessionCluster implements AutoCloseable {
    */
   public synchronized void reset(int taskManagerCount) {
     for (FlinkRestClient.Job job : rest.jobs()) {
-      if (!ENDED.contains(job.state())) {
+      if (!job.ended()) {
         rest.cancel(job.id());
       }
     }
-    await(
-        "every job to end",
-        () -> rest.jobs().stream().allMatch(job -> ENDED.contains(job.state())));
+    await("every job to end", () -> rest.jobs().stream().allMatch(FlinkRestClient.Job::ended));
     List<ChildJvm> live = taskManagers.stream().filter(ChildJvm::isAlive).toList();
     for (int i = live.size() - 1; i >= taskManagerCount; i--) {
       live.get(i).kill();

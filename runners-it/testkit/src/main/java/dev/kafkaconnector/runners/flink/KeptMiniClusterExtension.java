@@ -54,10 +54,7 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
   public void beforeAll(ExtensionContext context) {
     // The root store closes the cluster (an AutoCloseable) when every test has run.
     KeptMiniCluster kept =
-        context
-            .getRoot()
-            .getStore(ExtensionContext.Namespace.GLOBAL)
-            .getOrComputeIfAbsent(KEY, key -> start(), KeptMiniCluster.class);
+        store(context).getOrComputeIfAbsent(KEY, key -> start(), KeptMiniCluster.class);
     // Batch jobs only unless asked, so that streaming jobs of the class can keep [local]; and again
     // for each class: another kept cluster started and closed in between leaves none installed.
     if (streaming) {
@@ -73,14 +70,14 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
    */
   @Override
   public void afterAll(ExtensionContext context) {
-    KeptMiniCluster kept =
-        context
-            .getRoot()
-            .getStore(ExtensionContext.Namespace.GLOBAL)
-            .get(KEY, KeptMiniCluster.class);
+    KeptMiniCluster kept = store(context).get(KEY, KeptMiniCluster.class);
     if (kept != null) {
       kept.uninstall();
     }
+  }
+
+  private static ExtensionContext.Store store(ExtensionContext context) {
+    return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL);
   }
 
   private static KeptMiniCluster start() {
