@@ -3,19 +3,20 @@ package dev.kafkaconnector.io;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.*;
 
 import dev.kafkaconnector.io.common.BoundedMode;
+import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.common.StartupMode;
 import dev.kafkaconnector.io.infer.InferredRead;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
+import dev.kafkaconnector.io.infer.ReshapeInferredRows;
 import dev.kafkaconnector.io.infer.SchemaInferrer;
 import dev.kafkaconnector.io.runner.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
-import dev.kafkaconnector.schema.infer.RowFlattener;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,9 +25,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
@@ -290,6 +289,24 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   /**
+   * Checks the options as applying this source would, without contacting a broker, and returns this
+   * source. Without {@code withSchema} (the schema is inferred when applied), it checks what does
+   * not depend on the schema: option keys, topics, client settings, offsets and bounds.
+   *
+   * @throws IllegalArgumentException naming the offending option key and what was expected
+   */
+  public KafkaConnectorRead validate() {
+    if (schema != null) {
+      parse(UNAPPLIED);
+    } else if (inferred != null) {
+      concrete(inferred).parse(UNAPPLIED);
+    } else {
+      SourceOptionsParser.spec(UNAPPLIED, options, new FormatSelection(options), new ArrayList<>());
+    }
+    return this;
+  }
+
+  /**
    * Validates the options and returns the schema of the rows this source outputs. Requires {@code
    * withSchema}; without it, {@link KafkaConnectorIO#inferSchema} gives the schema.
    */
@@ -347,34 +364,17 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
         getName(),
         inferred.sampledRecords(),
         inferred.outputSchema());
-    KafkaConnectorRead concrete =
-        new KafkaConnectorRead(
-            inferred.options(),
-            inferred.physicalSchema(),
-            inferred.metadataColumns(),
-            badRecordHandler,
-            inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey());
-    PCollection<Row> rows = concrete.expand(input);
-    if (inferred.reshape() == null) {
-      return rows;
-    }
-    return rows.apply("FlattenInferredColumns", ParDo.of(new FlattenFn(inferred.reshape())))
-        .setRowSchema(inferred.outputSchema());
+    return ReshapeInferredRows.apply(concrete(inferred).expand(input), inferred);
   }
 
-  /** Flattens and orders decoded rows into the inferred output schema. */
-  private static final class FlattenFn extends DoFn<Row, Row> {
-    private static final long serialVersionUID = 1L;
-    private final RowFlattener flattener;
-
-    FlattenFn(RowFlattener flattener) {
-      this.flattener = flattener;
-    }
-
-    @ProcessElement
-    public void process(@Element Row row, OutputReceiver<Row> out) {
-      out.output(flattener.flatten(row));
-    }
+  /** This source with the schema, layout and options of {@code inferred}. */
+  private KafkaConnectorRead concrete(InferredRead inferred) {
+    return new KafkaConnectorRead(
+        inferred.options(),
+        inferred.physicalSchema(),
+        inferred.metadataColumns(),
+        badRecordHandler,
+        inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey());
   }
 
   @Override

@@ -82,7 +82,12 @@ public final class KafkaConnectorReadChanges extends PTransform<PBegin, PCollect
     return new KafkaConnectorReadChanges(options, behavior, handler);
   }
 
-  /** Checks the options without applying the transform. */
+  /**
+   * Checks the options as applying this source would, without contacting a broker, and returns this
+   * source.
+   *
+   * @throws IllegalArgumentException naming the offending option key and what was expected
+   */
   public KafkaConnectorReadChanges validate() {
     ChangeSourceParser.parse("unapplied", options);
     return this;

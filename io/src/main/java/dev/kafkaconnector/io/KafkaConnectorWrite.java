@@ -137,9 +137,27 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
     return java.util.Collections.unmodifiableMap(options);
   }
 
-  /** Validates the options against rows of {@code input}, as applying the sink does. */
-  public void validate(Schema input) {
+  /**
+   * Checks the options as applying this sink would, without its input and without contacting a
+   * broker, and returns this sink: option keys, client settings, topic, delivery guarantee,
+   * partitioner, parallelism and buffering. The checks that need the input's columns (formats,
+   * metadata columns, primary key) run in {@link #validate(Schema)} and when the sink is applied.
+   *
+   * @throws IllegalArgumentException naming the offending option key and what was expected
+   */
+  public KafkaConnectorWrite validate() {
+    SinkOptionsParser.checkOptions(options, primaryKey);
+    return this;
+  }
+
+  /**
+   * As {@link #validate()}, and against rows of {@code input}, as applying the sink does.
+   *
+   * @throws IllegalArgumentException naming the offending option key or column
+   */
+  public KafkaConnectorWrite validate(Schema input) {
     SinkOptionsParser.parse("unapplied", options, input, metadataColumns, primaryKey);
+    return this;
   }
 
   /** Applies the sink; each application gets its own identity. */

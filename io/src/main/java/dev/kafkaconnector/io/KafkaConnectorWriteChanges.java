@@ -96,9 +96,15 @@ public final class KafkaConnectorWriteChanges extends PTransform<PCollection<Cha
     return Collections.unmodifiableMap(options);
   }
 
-  /** Validates the options, as applying the sink does. */
-  public void validate() {
+  /**
+   * Checks the options as applying this sink would, without contacting a broker, and returns this
+   * sink.
+   *
+   * @throws IllegalArgumentException naming the offending option key and what was expected
+   */
+  public KafkaConnectorWriteChanges validate() {
     ChangeSinkParser.parse("unapplied", options);
+    return this;
   }
 
   @Override

@@ -65,12 +65,34 @@ public final class SinkOptionsParser {
       List<MetadataColumn> typedMetadata,
       List<String> primaryKey) {
     Map<String, String> options = UpsertTable.apply(givenOptions, primaryKey, false);
+    FormatSelection formats = new FormatSelection(options);
+    List<String> warnings = new ArrayList<>();
+    SinkSpec spec = spec(sinkId, options, formats, warnings);
+    Map<String, String> metadata = metadataColumns(Configuration.of(options), typedMetadata, input);
+    checkTopicOnce(spec.topic(), metadata);
+    RowRecordEncoder encoder =
+        SinkEncoders.create(spec.topic(), formats, input, metadata, warnings, spec.upsert());
+    return new ParsedSink(spec, encoder, List.copyOf(warnings));
+  }
+
+  /**
+   * Checks what does not depend on the input rows: option keys, client settings, topic, delivery
+   * guarantee, partitioner, parallelism and buffering.
+   *
+   * @param primaryKey the primary key columns, empty for a plain kafka table
+   * @throws IllegalArgumentException naming the offending key
+   */
+  public static void checkOptions(Map<String, String> givenOptions, List<String> primaryKey) {
+    Map<String, String> options = UpsertTable.apply(givenOptions, primaryKey, false);
+    spec("unapplied", options, new FormatSelection(options), new ArrayList<>());
+  }
+
+  /** The settings of the sink, from the options alone. */
+  private static SinkSpec spec(
+      String sinkId, Map<String, String> options, FormatSelection formats, List<String> warnings) {
     Configuration conf = Configuration.of(options);
     boolean upsert = isUpsert(conf);
-    FormatSelection formats = new FormatSelection(options);
     checkKeys(options, formats);
-    List<String> warnings = new ArrayList<>();
-
     Map<String, String> client = clientProperties(conf);
     String topic = singleTopic(conf);
     DeliveryGuarantee guarantee = conf.get(SINK_DELIVERY_GUARANTEE);
@@ -78,30 +100,23 @@ public final class SinkOptionsParser {
     String partitioner = conf.get(SINK_PARTITIONER);
     Partitioners.of(partitioner); // fails now, naming the key and class, if it cannot be made
     Integer parallelism = parallelism(conf);
-
-    Map<String, String> metadata = metadataColumns(conf, typedMetadata, input);
-    checkTopicOnce(topic, metadata);
     long bufferRows = conf.get(SINK_BUFFER_FLUSH_MAX_ROWS);
     java.time.Duration bufferInterval = conf.get(SINK_BUFFER_FLUSH_INTERVAL);
     checkBuffer(bufferRows, bufferInterval, upsert, guarantee, warnings);
     if (upsert) {
       rejectChangelogFormat(formats);
     }
-    RowRecordEncoder encoder =
-        SinkEncoders.create(topic, formats, input, metadata, warnings, upsert);
-    SinkSpec spec =
-        new SinkSpec(
-            sinkId,
-            client,
-            topic,
-            partitioner,
-            guarantee,
-            parallelism,
-            upsert,
-            bufferRows,
-            bufferInterval,
-            prefix);
-    return new ParsedSink(spec, encoder, List.copyOf(warnings));
+    return new SinkSpec(
+        sinkId,
+        client,
+        topic,
+        partitioner,
+        guarantee,
+        parallelism,
+        upsert,
+        bufferRows,
+        bufferInterval,
+        prefix);
   }
 
   /** Option 'topic' of a sink, which names one topic (or none). */
