@@ -29,9 +29,10 @@ final class FaultJobs {
 
   /**
    * Whether every case runs ({@code -Dfault.all-cases=true}, set by the soak profile). Without it,
-   * the at-least-once twins of the TaskManager- and broker-kill cases are skipped: the fault
-   * schedules run at-least-once under both kinds of kill in {@code mvn verify}, which keeps it
-   * within its time budget.
+   * {@code mvn verify} runs one case per kind of fault and keeps within its time budget: the
+   * at-least-once twins, the mid-write broker kill (the replicated cluster's mid-write case kills
+   * the output's leader and a transaction coordinator), the replicated cluster's mid-read case and
+   * partitions added under load run in the soak profile only, as do the fault schedules.
    */
   static final boolean ALL_CASES = Boolean.getBoolean("fault.all-cases");
 

@@ -180,37 +180,44 @@ public final class RowConverter implements Serializable {
         RowConverter nested = between(source.getRowSchema(), dest.getRowSchema());
         return value -> nested.convert((Row) value);
       case ARRAY:
-        ValueConverter element =
-            orIdentity(
-                converter(
-                    column + "[]",
-                    source.getCollectionElementType(),
-                    dest.getCollectionElementType()));
-        return value -> {
-          List<Object> list = new ArrayList<>();
-          for (Object e : (Iterable<?>) value) {
-            list.add(e == null ? null : element.convert(e));
-          }
-          return list;
-        };
+        return arrayConverter(column, source, dest);
       case MAP:
-        ValueConverter key =
-            orIdentity(converter(column + ".key", source.getMapKeyType(), dest.getMapKeyType()));
-        ValueConverter val =
-            orIdentity(
-                converter(column + ".value", source.getMapValueType(), dest.getMapValueType()));
-        return value -> {
-          Map<Object, Object> map = new LinkedHashMap<>();
-          ((Map<?, ?>) value)
-              .forEach((k, v) -> map.put(key.convert(k), v == null ? null : val.convert(v)));
-          return map;
-        };
+        return mapConverter(column, source, dest);
       case BYTES:
         return value -> value;
       default:
         throw new IllegalArgumentException(
             "column '" + column + "': no conversion from " + from + " to " + to);
     }
+  }
+
+  /** Converts each element of an array column. */
+  private static ValueConverter arrayConverter(String column, FieldType source, FieldType dest) {
+    ValueConverter element =
+        orIdentity(
+            converter(
+                column + "[]", source.getCollectionElementType(), dest.getCollectionElementType()));
+    return value -> {
+      List<Object> list = new ArrayList<>();
+      for (Object e : (Iterable<?>) value) {
+        list.add(e == null ? null : element.convert(e));
+      }
+      return list;
+    };
+  }
+
+  /** Converts each key and value of a map column. */
+  private static ValueConverter mapConverter(String column, FieldType source, FieldType dest) {
+    ValueConverter key =
+        orIdentity(converter(column + ".key", source.getMapKeyType(), dest.getMapKeyType()));
+    ValueConverter val =
+        orIdentity(converter(column + ".value", source.getMapValueType(), dest.getMapValueType()));
+    return value -> {
+      Map<Object, Object> map = new LinkedHashMap<>();
+      ((Map<?, ?>) value)
+          .forEach((k, v) -> map.put(key.convert(k), v == null ? null : val.convert(v)));
+      return map;
+    };
   }
 
   private static ValueConverter orIdentity(@Nullable ValueConverter c) {

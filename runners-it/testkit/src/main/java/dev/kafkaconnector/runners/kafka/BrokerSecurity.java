@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,8 +28,9 @@ import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
  * <p>SASL listeners accept PLAIN (users declared in the listener's JAAS configuration) and
  * SCRAM-SHA-256 / SCRAM-SHA-512 (users created with {@code alterUserScramCredentials} once the
  * broker runs). The TLS key pair is a self-signed RSA certificate for {@code 127.0.0.1} made by the
- * JDK's {@code keytool} in the cluster directory; its truststore is what clients trust, and an
- * "untrusted" truststore holding another certificate lets tests check a failed handshake.
+ * JDK's {@code keytool} once per JVM ({@link TlsStoreTemplate}) and copied into the cluster
+ * directory; its truststore is what clients trust, and an "untrusted" truststore holding another
+ * certificate lets tests check a failed handshake.
  *
  * <p>The {@code MTLS} listener trusts the client certificates a test certificate authority (made at
  * start, like the broker's key pair) signed: {@link #createClientStores} signs the client key pairs
@@ -48,7 +48,8 @@ final class BrokerSecurity {
 
   private final Path directory;
   private final Map<String, String> users;
-  private final String storePassword = UUID.randomUUID().toString();
+  private final TlsStoreTemplate template = TlsStoreTemplate.get();
+  private final String storePassword = template.password();
   private final Keytool keytool;
   private boolean storesCreated;
 
@@ -62,31 +63,36 @@ final class BrokerSecurity {
     return users;
   }
 
+  /** A file of the cluster's TLS directory. */
+  private Path tls(String name) {
+    return directory.resolve("tls").resolve(name);
+  }
+
   Path keystore() {
-    return directory.resolve("tls/broker.p12");
+    return tls(TlsStoreTemplate.BROKER_KEYSTORE);
   }
 
   Path truststore() {
-    return directory.resolve("tls/truststore.p12");
+    return tls(TlsStoreTemplate.TRUSTSTORE);
   }
 
   Path untrustedTruststore() {
-    return directory.resolve("tls/untrusted-truststore.p12");
+    return tls(TlsStoreTemplate.UNTRUSTED_TRUSTSTORE);
   }
 
   /** The test certificate authority's key pair, which signs the trusted client certificates. */
   private Path certificateAuthority() {
-    return directory.resolve("tls/ca.p12");
+    return tls(TlsStoreTemplate.CERTIFICATE_AUTHORITY);
   }
 
   /** What the MTLS listener trusts: the test certificate authority's certificate. */
   private Path clientCaTruststore() {
-    return directory.resolve("tls/client-ca-truststore.p12");
+    return tls(TlsStoreTemplate.CLIENT_CA_TRUSTSTORE);
   }
 
   /** A PKCS12 client keystore whose self-signed certificate the MTLS listener does not trust. */
   Path untrustedClientKeystore() {
-    return directory.resolve("tls/untrusted-client.p12");
+    return tls(TlsStoreTemplate.UNTRUSTED_CLIENT_KEYSTORE);
   }
 
   String storePassword() {
@@ -130,32 +136,15 @@ final class BrokerSecurity {
   }
 
   /**
-   * Creates the broker keystore, the truststore trusting it and the untrusted truststore; does
-   * nothing the second time (a restart keeps the same certificate).
+   * Puts the broker keystore, the truststore trusting it, the untrusted truststore and the stores
+   * of the mutual-TLS listener into the cluster directory; does nothing the second time (a restart
+   * keeps the same certificate).
    */
   synchronized void createStores() {
     if (storesCreated) {
       return;
     }
-    try {
-      Files.createDirectories(keystore().getParent());
-      Path other = directory.resolve("tls/other.p12");
-      keytool.generateKeyPair(keystore(), "broker", storePassword);
-      keytool.generateKeyPair(other, "other", storePassword);
-      Path brokerCert = directory.resolve("tls/broker.crt");
-      Path otherCert = directory.resolve("tls/other.crt");
-      keytool.exportCertificate(keystore(), "broker", storePassword, brokerCert);
-      keytool.exportCertificate(other, "other", storePassword, otherCert);
-      keytool.importCertificate(truststore(), "broker", brokerCert, storePassword);
-      keytool.importCertificate(untrustedTruststore(), "other", otherCert, storePassword);
-      keytool.generateCertificateAuthority(certificateAuthority(), storePassword);
-      Path caCert = directory.resolve("tls/ca.crt");
-      keytool.exportCertificate(certificateAuthority(), "ca", storePassword, caCert);
-      keytool.importCertificate(clientCaTruststore(), "ca", caCert, storePassword);
-      keytool.generateKeyPair(untrustedClientKeystore(), "stranger", storePassword);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create the TLS stores in " + directory, e);
-    }
+    template.copyTo(keystore().getParent());
     storesCreated = true;
   }
 
@@ -179,14 +168,14 @@ final class BrokerSecurity {
     Path truststore = target.resolve("client-truststore.p12");
     Path keystore = target.resolve("client-keystore.jks");
     keytool.importCertificate(
-        truststore, "broker", directory.resolve("tls/broker.crt"), truststorePassword);
+        truststore, "broker", tls(TlsStoreTemplate.BROKER_CERTIFICATE), truststorePassword);
     keytool.generateClientKeyPair(keystore, keystorePassword, keyPassword);
     Path request = target.resolve("client.csr");
     Path signed = target.resolve("client.crt");
     keytool.requestClientCertificate(keystore, keystorePassword, keyPassword, request);
     keytool.sign(certificateAuthority(), storePassword, request, signed);
     keytool.importSignedClientCertificate(
-        keystore, keystorePassword, keyPassword, directory.resolve("tls/ca.crt"), signed);
+        keystore, keystorePassword, keyPassword, tls(TlsStoreTemplate.CA_CERTIFICATE), signed);
     return new Path[] {truststore, keystore};
   }
 
