@@ -7,10 +7,16 @@ import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.infer.InferredRead;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
 import dev.kafkaconnector.io.infer.SchemaInferrer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.beam.sdk.extensions.sql.meta.BeamSqlTable;
 import org.apache.beam.sdk.extensions.sql.meta.Table;
 import org.apache.beam.sdk.extensions.sql.meta.provider.TableProvider;
@@ -33,6 +39,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 final class TopicMetaStore implements MetaStore {
   static final String TABLE_TYPE = "kafka-catalog";
   static final List<String> PRIMARY_KEY = List.of("partition", "offset");
+
+  /** Topics sampled at once when every table is listed. */
+  private static final int SAMPLERS = 4;
 
   private final CatalogSettings settings;
   private final Map<String, InferredRead> inferred = new ConcurrentHashMap<>();
@@ -66,18 +75,53 @@ final class TopicMetaStore implements MetaStore {
             + " its tables are the cluster's topics");
   }
 
-  /** Every topic whose schema can be inferred (topics without records are left out). */
+  /**
+   * Every topic whose schema can be inferred (topics without records are left out). Listing the
+   * tables (a JDBC tool's metadata calls do) samples every topic not sampled yet, {@value
+   * #SAMPLERS} at a time: each sample mostly waits for the broker.
+   */
   @Override
   public Map<String, Table> getTables() {
+    List<String> topics = new ArrayList<>(TopicLister.topics(settings));
     Map<String, Table> out = new LinkedHashMap<>();
-    for (String topic : TopicLister.topics(settings)) {
-      try {
-        out.put(topic, table(topic));
-      } catch (IllegalArgumentException e) {
-        // An empty topic has no schema to show; naming it in a query gives the reason.
+    ExecutorService samplers =
+        Executors.newFixedThreadPool(
+            Math.max(1, Math.min(SAMPLERS, topics.size())),
+            task -> {
+              Thread thread = new Thread(task, "kafka-catalog-" + settings.catalog() + "-sampler");
+              thread.setDaemon(true);
+              return thread;
+            });
+    try {
+      Map<String, Future<Table>> tables = new LinkedHashMap<>();
+      for (String topic : topics) {
+        tables.put(topic, samplers.submit(() -> table(topic)));
       }
+      for (Map.Entry<String, Future<Table>> table : tables.entrySet()) {
+        tableOrEmpty(table.getValue()).ifPresent(t -> out.put(table.getKey(), t));
+      }
+    } finally {
+      samplers.shutdownNow();
     }
     return out;
+  }
+
+  /** The table, or none when its topic has no records (naming it in a query gives the reason). */
+  private static Optional<Table> tableOrEmpty(Future<Table> table) {
+    try {
+      return Optional.of(table.get());
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IllegalArgumentException) {
+        return Optional.empty();
+      }
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while listing the topics' tables", e);
+    }
   }
 
   @Override
