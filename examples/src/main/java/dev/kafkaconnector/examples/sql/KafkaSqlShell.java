@@ -28,6 +28,9 @@ public final class KafkaSqlShell {
 
   private KafkaSqlShell() {}
 
+  /** The table width when output is not a terminal: as wide as the rows. */
+  private static final int UNLIMITED_WIDTH = 100_000;
+
   public static void main(String[] args) throws Exception {
     System.exit(run(args, System.err));
   }
@@ -139,6 +142,11 @@ public final class KafkaSqlShell {
                 "-nn",
                 "kafka-sql",
                 "--isolation=TRANSACTION_NONE"));
+    if (System.console() == null && sqlline.stream().noneMatch(a -> a.startsWith("--maxWidth"))) {
+      // A dumb terminal is 0 columns wide, and sqlline then prints every cell empty: tables as
+      // wide as their rows instead (sqlline pads no wider than the data).
+      all.add("--maxWidth=" + UNLIMITED_WIDTH);
+    }
     all.addAll(sqlline);
     // as SqlLine.start, with the history masked (no secret of a typed statement in the file)
     SqlLine.Status status = new MaskingSqlLine().begin(all.toArray(String[]::new), null, true);
