@@ -42,7 +42,13 @@ public final class KafkaPipelineLauncher {
       return rest.isEmpty() ? 2 : 0;
     }
     if (!rest.remove(EMBEDDED_FLAG)) {
-      return unreachableKafka(args) ? 1 : PipelineJob.execute(args);
+      PipelineJob job;
+      try {
+        job = PipelineJob.fromArgs(args);
+      } catch (PipelineDefinitionException e) {
+        return PipelineJob.execute(args); // which reports it
+      }
+      return unreachableKafka(job) ? 1 : PipelineJob.execute(job);
     }
     System.err.println("kafka-pipeline: starting an embedded Kafka broker ...");
     try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.inJvm().autoCreateTopics(true).start()) {
@@ -65,16 +71,9 @@ public final class KafkaPipelineLauncher {
 
   /**
    * Whether a {@code kafka} block of the job names a cluster that does not answer, which it then
-   * says on standard error. A job file that does not parse is left to {@link PipelineJob#execute},
-   * which reports it.
+   * says on standard error.
    */
-  static boolean unreachableKafka(String[] args) {
-    PipelineJob job;
-    try {
-      job = PipelineJob.fromArgs(args);
-    } catch (PipelineDefinitionException e) {
-      return false;
-    }
+  static boolean unreachableKafka(PipelineJob job) {
     for (ConnectorDefinition block : List.of(job.definition().source(), job.definition().sink())) {
       String servers = block.options().get(PROPERTIES + AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
       if (!block.type().equals("kafka") || servers == null) {

@@ -51,15 +51,20 @@ final class SampleChanges {
   /** Creates the topic (one partition, so the changes keep their order) and writes them. */
   static void write(EmbeddedKafkaCluster kafka) throws Exception {
     kafka.createTopic(TOPIC, 1, Map.of("retention.ms", "-1"));
+    send(kafka.bootstrapServers(), TOPIC);
+  }
+
+  /** Writes the changes, in order, to partition 0 of {@code topic} at {@code bootstrapServers}. */
+  static void send(String bootstrapServers, String topic) throws Exception {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
       for (String message : messages()) {
         producer
-            .send(new ProducerRecord<>(TOPIC, 0, null, message.getBytes(StandardCharsets.UTF_8)))
+            .send(new ProducerRecord<>(topic, 0, null, message.getBytes(StandardCharsets.UTF_8)))
             .get(30, TimeUnit.SECONDS);
       }
     }

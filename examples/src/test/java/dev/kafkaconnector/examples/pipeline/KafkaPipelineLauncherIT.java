@@ -11,11 +11,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,16 +75,7 @@ class KafkaPipelineLauncherIT {
   void aClusterThatAnswersRunsTheJob() throws Exception {
     String topic = KAFKA.newTopicName("launcher");
     KAFKA.createTopic(topic, 1);
-    try (KafkaProducer<byte[], byte[]> producer =
-        new KafkaProducer<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-      for (String message : SampleChanges.messages()) {
-        producer.send(new ProducerRecord<>(topic, message.getBytes(StandardCharsets.UTF_8)));
-      }
-    }
+    SampleChanges.send(KAFKA.bootstrapServers(), topic);
     Run run = launch(KAFKA.bootstrapServers(), topic);
     assertEquals(0, run.status(), run.err());
     assertFalse(run.err().contains("not reachable"), run.err());

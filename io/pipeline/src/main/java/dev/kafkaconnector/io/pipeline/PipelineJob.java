@@ -229,6 +229,11 @@ public final class PipelineJob {
       System.err.println("kafka-pipeline: " + e.getMessage());
       return 2;
     }
+    return execute(job);
+  }
+
+  /** What {@link #execute(String[])} does once the arguments are parsed into {@code job}. */
+  public static int execute(PipelineJob job) {
     Pipeline pipeline;
     try {
       pipeline = job.toPipeline(job.options());
