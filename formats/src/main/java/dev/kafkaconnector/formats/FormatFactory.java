@@ -2,6 +2,7 @@ package dev.kafkaconnector.formats;
 
 import dev.kafkaconnector.formats.options.ConfigOption;
 import java.util.List;
+import java.util.Optional;
 import org.apache.beam.sdk.schemas.Schema;
 
 /**
@@ -89,6 +90,19 @@ public interface FormatFactory {
    */
   default boolean readsColumnsByName() {
     return false;
+  }
+
+  /**
+   * The columns of this format's messages when the format can tell them without reading any, such
+   * as a schema registry's latest schema of the subject; empty (the default) when it cannot, and
+   * the connector samples messages instead or asks for a schema.
+   *
+   * @param context the format's options and side, with the topic when there is one
+   * @throws IllegalArgumentException naming the option key when the options do not say where to
+   *     look
+   */
+  default Optional<Schema> declaredSchema(FormatContext context) {
+    return Optional.empty();
   }
 
   /**

@@ -1,5 +1,8 @@
 package dev.kafkaconnector.io;
 
+import dev.kafkaconnector.io.infer.DeclaredSchemas;
+import java.util.Optional;
+
 /**
  * Apache Beam transforms for Kafka with the option keys of Flink's Kafka SQL connector.
  *
@@ -34,6 +37,10 @@ public final class KafkaConnectorIO {
    * (default 50) of each partition, read with the source's own {@code properties.*}. The rules are
    * the README's; every column is nullable.
    *
+   * <p>With {@code 'format' = 'avro-confluent'} nothing is sampled: the columns are those of the
+   * latest schema of the subject ({@code avro-confluent.subject}, or {@code <topic>-value}) in the
+   * schema registry.
+   *
    * <p>This contacts the cluster. The result depends on the data at the time: a job that must keep
    * one schema across restarts should pass it to {@code withSchema}.
    *
@@ -42,6 +49,10 @@ public final class KafkaConnectorIO {
    */
   public static org.apache.beam.sdk.schemas.Schema inferSchema(
       java.util.Map<String, String> options) {
+    Optional<org.apache.beam.sdk.schemas.Schema> declared = DeclaredSchemas.of(options);
+    if (declared.isPresent()) {
+      return declared.get();
+    }
     return dev.kafkaconnector.io.infer.SchemaInferrer.infer(
             new java.util.LinkedHashMap<>(options),
             java.util.List.of(),

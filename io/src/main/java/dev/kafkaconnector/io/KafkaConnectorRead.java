@@ -8,6 +8,7 @@ import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.Secrets;
 import dev.kafkaconnector.io.common.StartupMode;
+import dev.kafkaconnector.io.infer.DeclaredSchemas;
 import dev.kafkaconnector.io.infer.InferredRead;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
 import dev.kafkaconnector.io.infer.ReshapeInferredRows;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -354,6 +356,13 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
     if (projection != null) {
       throw new IllegalArgumentException(
           "withProjection needs withSchema: an inferred schema is not projected");
+    }
+    if (this.inferred == null) {
+      Optional<Schema> declared = DeclaredSchemas.of(options);
+      if (declared.isPresent()) {
+        LOG.info("{}: columns from the value format: {}", getName(), declared.get());
+        return withSchema(declared.get()).expand(input);
+      }
     }
     InferredRead inferred =
         this.inferred != null

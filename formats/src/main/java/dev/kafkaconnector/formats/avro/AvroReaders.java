@@ -50,19 +50,33 @@ final class AvroReaders {
     }
   }
 
-  /** The reader of rows of {@code beam} from records of {@code avro} (fields matched by name). */
+  /**
+   * The reader of rows of {@code beam} from records of {@code avro} (fields matched by name); every
+   * column needs a field.
+   */
   static RecordReader record(Schema avro, org.apache.beam.sdk.schemas.Schema beam, String path) {
+    return record(avro, beam, path, AvroDefaults.NONE);
+  }
+
+  /**
+   * The reader of rows of {@code beam} from records written with {@code avro}, the writer's schema
+   * (Avro schema resolution): fields without column are skipped, a column without field takes its
+   * value from {@code defaults}, and numbers, strings and bytes are promoted as Avro allows.
+   *
+   * @throws IllegalArgumentException when a column has neither a field nor a default, or a field's
+   *     type cannot be read as its column's
+   */
+  static RecordReader record(
+      Schema avro, org.apache.beam.sdk.schemas.Schema beam, String path, AvroDefaults defaults) {
     if (avro.getType() != Schema.Type.RECORD) {
       throw new IllegalArgumentException(
           "the schema must be a record but is " + AvroTypeMatch.describe(avro));
     }
+    Object[] constants = new Object[beam.getFieldCount()];
     for (org.apache.beam.sdk.schemas.Schema.Field column : beam.getFields()) {
       if (avro.getField(column.getName()) == null) {
-        throw new IllegalArgumentException(
-            "column '"
-                + join(path, column.getName())
-                + "' has no field in the Avro record "
-                + avro.getFullName());
+        constants[beam.indexOf(column.getName())] =
+            defaults.valueFor(join(path, column.getName()), column.getType(), avro);
       }
     }
     List<Schema.Field> fields = avro.getFields();
@@ -75,13 +89,13 @@ final class AvroReaders {
       paths[i] = join(path, field.name());
       if (beam.hasField(field.name())) {
         columns[i] = beam.indexOf(field.name());
-        readers[i] = value(field.schema(), beam.getField(columns[i]).getType(), paths[i]);
+        readers[i] = value(field.schema(), beam.getField(columns[i]).getType(), paths[i], defaults);
       } else {
         columns[i] = -1;
         skipped[i] = field.schema();
       }
     }
-    return new RecordReader(beam, columns, readers, skipped, paths);
+    return new RecordReader(beam, columns, readers, skipped, paths, constants);
   }
 
   /** Reads a record into a Row; names the field that failed. */
@@ -91,23 +105,26 @@ final class AvroReaders {
     private final ValueReader[] readers;
     private final Schema[] skipped;
     private final String[] paths;
+    private final Object[] constants;
 
     RecordReader(
         org.apache.beam.sdk.schemas.Schema beam,
         int[] columns,
         ValueReader[] readers,
         Schema[] skipped,
-        String[] paths) {
+        String[] paths,
+        Object[] constants) {
       this.beam = beam;
       this.columns = columns;
       this.readers = readers;
       this.skipped = skipped;
       this.paths = paths;
+      this.constants = constants;
     }
 
     @Override
     public Row read(BinaryDecoder in) throws FormatException {
-      Object[] values = new Object[beam.getFieldCount()];
+      Object[] values = constants.clone();
       for (int i = 0; i < columns.length; i++) {
         try {
           if (columns[i] >= 0) {
@@ -137,10 +154,10 @@ final class AvroReaders {
     return path.isEmpty() ? name : path + "." + name;
   }
 
-  static ValueReader value(Schema avro, FieldType type, String path) {
+  static ValueReader value(Schema avro, FieldType type, String path, AvroDefaults defaults) {
     if (avro.getType() == Schema.Type.UNION) {
       int[] branches = AvroTypeMatch.nullableUnion(avro, path);
-      ValueReader inner = nonNull(avro.getTypes().get(branches[1]), type, path);
+      ValueReader inner = nonNull(avro.getTypes().get(branches[1]), type, path, defaults);
       int nullIndex = branches[0];
       int valueIndex = branches[1];
       int size = avro.getTypes().size();
@@ -161,10 +178,15 @@ final class AvroReaders {
         return null;
       };
     }
-    return nonNull(avro, type, path);
+    return nonNull(avro, type, path, defaults);
   }
 
-  private static ValueReader nonNull(Schema avro, FieldType type, String path) {
+  private static ValueReader nonNull(
+      Schema avro, FieldType type, String path, AvroDefaults defaults) {
+    ValueReader promoted = defaults.resolves() ? AvroPromotions.reader(avro, type, path) : null;
+    if (promoted != null) {
+      return promoted;
+    }
     SqlTypeRoot kind = AvroTypeMatch.check(avro, type, path);
     switch (kind) {
       case BOOLEAN:
@@ -214,11 +236,12 @@ final class AvroReaders {
         }
         return in -> new org.joda.time.Instant(Math.floorDiv(in.readLong(), 1_000L));
       case ARRAY:
-        return array(value(avro.getElementType(), type.getCollectionElementType(), path + "[]"));
+        return array(
+            value(avro.getElementType(), type.getCollectionElementType(), path + "[]", defaults));
       case MAP:
-        return map(value(avro.getValueType(), type.getMapValueType(), path + "{}"));
+        return map(value(avro.getValueType(), type.getMapValueType(), path + "{}", defaults));
       case ROW:
-        return record(avro, type.getRowSchema(), path);
+        return record(avro, type.getRowSchema(), path, defaults);
       default:
         throw new IllegalStateException(kind.name());
     }
@@ -267,7 +290,7 @@ final class AvroReaders {
     return (int) length;
   }
 
-  private static ValueReader bytes(Schema avro) {
+  static ValueReader bytes(Schema avro) {
     if (avro.getType() == Schema.Type.FIXED) {
       int size = avro.getFixedSize();
       return in -> {

@@ -142,6 +142,33 @@ public final class ConfigOption<T> implements Serializable {
         false);
   }
 
+  /**
+   * A family of free keys under {@code prefix} (which ends with a dot), such as {@code
+   * avro-confluent.properties.}: its key in the reference is {@code prefix + "*"}, {@link #matches}
+   * accepts every key under the prefix, and the values are read with {@link
+   * Configuration#withPrefixStripped}. Which of its keys hold secrets is judged by their names.
+   */
+  public static ConfigOption<String> prefix(String prefix, String description) {
+    if (!prefix.endsWith(".")) {
+      throw new IllegalArgumentException("a prefix option's prefix ends with '.': " + prefix);
+    }
+    return new ConfigOption<>(prefix + "*", "Map", s -> s, null, null, description, false);
+  }
+
+  /** Whether this declares a family of keys ({@link #prefix}) rather than one key. */
+  public boolean isPrefix() {
+    return key.endsWith(".*");
+  }
+
+  /** Whether {@code candidate} is this option's key, or a key of its family ({@link #prefix}). */
+  public boolean matches(String candidate) {
+    if (isPrefix()) {
+      return candidate.startsWith(key.substring(0, key.length() - 1))
+          && candidate.length() > key.length() - 1;
+    }
+    return key.equals(candidate);
+  }
+
   /** The same option, marked as secret: its value never appears in messages or display data. */
   public ConfigOption<T> secret() {
     return new ConfigOption<>(key, typeName, parser, defaultValue, defaultText, description, true);

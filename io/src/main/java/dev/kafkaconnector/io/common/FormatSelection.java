@@ -194,7 +194,7 @@ public final class FormatSelection {
 
   private static boolean declares(FormatFactory format, String key) {
     for (ConfigOption<?> option : format.options()) {
-      if (option.key().equals(key)) {
+      if (option.matches(key)) {
         return true;
       }
     }

@@ -70,8 +70,8 @@ public final class Secrets {
     String bare = unscope(key);
     for (FormatFactory format : Formats.available().values()) {
       for (ConfigOption<?> option : format.options()) {
-        if (option.key().equals(bare)) {
-          return Optional.of(option.isSecret());
+        if (option.matches(bare)) {
+          return Optional.of(option.isPrefix() ? isSecretProperty(bare) : option.isSecret());
         }
       }
     }

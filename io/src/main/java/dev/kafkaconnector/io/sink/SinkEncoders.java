@@ -57,13 +57,15 @@ final class SinkEncoders {
     }
     RowEncoder valueEncoder =
         valueFormat.createEncoder(
-            valueEncoderSchema, new FormatContext(formats.valueOptions(), "value"));
+            valueEncoderSchema,
+            new FormatContext(formats.valueOptions(), "value").withTopic(topic));
     FormatFactory keyFormat = formats.keyFormat();
     RowEncoder keyEncoder =
         keyFormat == null
             ? null
             : keyFormat.createEncoder(
-                layout.keySchema(), new FormatContext(formats.keyOptions(), "key"));
+                layout.keySchema(),
+                new FormatContext(formats.keyOptions(), "key").withTopic(topic));
     RowRecordEncoder.MetadataIndexes indexes =
         new RowRecordEncoder.MetadataIndexes(
             index(input, metadata, MetadataKey.TOPIC.key()),
