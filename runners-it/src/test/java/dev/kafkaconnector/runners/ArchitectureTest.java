@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * schema ← formats ← io.common (+ io.common.ddl) ← io.source.spec, io.source.filter ← io.runner
  *        ← io.source (+ decode, enumerate, reader), io.sink ← io.infer ← io.cdc
  *        ← io (KafkaConnectorIO, OptionReference) ← io.sql, io.catalog, io.pipeline (front ends)
- * test kit (runners, runners.kafka, runners.flink, runners.fault): uses none of the connector
+ * test kit (runners, runners.kafka, runners.flink, runners.fault, runners.registry): uses none of
+ *        the connector
  * benchmarks (runners.bench): may use everything; nothing uses them
  * </pre>
  */
@@ -132,7 +133,8 @@ class ArchitectureTest {
                 "dev.kafkaconnector.runners",
                 "dev.kafkaconnector.runners.kafka..",
                 "dev.kafkaconnector.runners.flink..",
-                "dev.kafkaconnector.runners.fault..")
+                "dev.kafkaconnector.runners.fault..",
+                "dev.kafkaconnector.runners.registry..")
             .layer("Bench")
             .definedBy("dev.kafkaconnector.runners.bench..")
             .whereLayer("Schema")

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.runners.flink;
 
+import dev.kafkaconnector.runners.ChildJvm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
