@@ -47,8 +47,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * output with their offsets.
  */
 abstract class AbstractAvroConfluentITCase extends ReadITSupport {
-  @RegisterExtension
-  static final SchemaRegistryExtension REGISTRY = new SchemaRegistryExtension();
+  @RegisterExtension static final SchemaRegistryExtension REGISTRY = new SchemaRegistryExtension();
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -108,8 +107,7 @@ abstract class AbstractAvroConfluentITCase extends ReadITSupport {
     assertTrue(key.path("schema").asText().contains("\"id\""), key.toString());
     get("subjects/" + topic + "-value/versions/latest");
 
-    List<Row> read =
-        runBounded(KafkaConnectorIO.read().withOptions(options(topic)));
+    List<Row> read = runBounded(KafkaConnectorIO.read().withOptions(options(topic)));
     assertEquals(
         schema.getFields(),
         read.get(0).getSchema().getFields(),
@@ -238,7 +236,8 @@ abstract class AbstractAvroConfluentITCase extends ReadITSupport {
     String body = JSON.createObjectNode().put("schema", schema.toString()).toString();
     HttpResponse<String> response =
         HTTP.send(
-            HttpRequest.newBuilder(URI.create(REGISTRY.url() + "/subjects/" + subject + "/versions"))
+            HttpRequest.newBuilder(
+                    URI.create(REGISTRY.url() + "/subjects/" + subject + "/versions"))
                 .header("Content-Type", "application/vnd.schemaregistry.v1+json")
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(),
