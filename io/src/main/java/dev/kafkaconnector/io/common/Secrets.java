@@ -30,6 +30,9 @@ public final class Secrets {
   private static final Pattern JAAS_OPTION =
       Pattern.compile("([A-Za-z0-9_.-]+)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
 
+  /** The user info of a URL: {@code //user:password@}. */
+  private static final Pattern URL_USER_INFO = Pattern.compile("//[^/@\\s,]+@");
+
   private Secrets() {}
 
   /** Whether the value of connector option {@code key} is a secret. */
@@ -101,11 +104,19 @@ public final class Secrets {
         || k.contains("userinfo");
   }
 
-  /** Connector options with secret values masked, in the given order. */
+  /**
+   * Connector options with secret values masked, in the given order; in the others, the user info
+   * of a URL ({@code http://user:password@host}, as {@code avro-confluent.url} may hold) is masked.
+   */
   public static Map<String, String> redactOptions(Map<String, String> options) {
     Map<String, String> out = new LinkedHashMap<>();
-    options.forEach((k, v) -> out.put(k, isSecretOption(k) ? MASK : v));
+    options.forEach((k, v) -> out.put(k, isSecretOption(k) ? MASK : maskUrlUserInfo(v)));
     return out;
+  }
+
+  /** {@code text} with the user info of every URL in it replaced by {@link #MASK}. */
+  public static String maskUrlUserInfo(String text) {
+    return text == null ? null : URL_USER_INFO.matcher(text).replaceAll("//" + MASK + "@");
   }
 
   /** Kafka client properties with secret values masked, sorted by key. */

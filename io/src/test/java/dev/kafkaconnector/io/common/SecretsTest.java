@@ -72,6 +72,19 @@ class SecretsTest {
   }
 
   @Test
+  void registryCredentialsAreSecretInEveryScopeAndUrlUserInfoIsMasked() {
+    assertTrue(Secrets.isSecretOption("avro-confluent.basic-auth.user-info"));
+    assertTrue(Secrets.isSecretOption("key.avro-confluent.ssl.keystore.password"));
+    assertTrue(Secrets.isSecretOption("value.avro-confluent.properties.basic.auth.user.info"));
+    assertFalse(Secrets.isSecretOption("avro-confluent.properties.auto.register.schemas"));
+    assertFalse(Secrets.isSecretOption("avro-confluent.subject"));
+    assertEquals(
+        Map.of("avro-confluent.url", "http://******@registry:8081,http://other:8081"),
+        Secrets.redactOptions(
+            Map.of("avro-confluent.url", "http://u:hunter2@registry:8081,http://other:8081")));
+  }
+
+  @Test
   void undeclaredKeysAreSecretByTheirName() {
     assertTrue(Secrets.isSecretKey("avro-confluent.basic-auth.user-info"));
     assertTrue(Secrets.isSecretKey("value.avro-confluent.bearer-auth.token"));
