@@ -2,6 +2,7 @@ package dev.kafkaconnector.runners.bench.formats;
 
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.runners.flink.ForkedJvm;
+import dev.kafkaconnector.runners.registry.SchemaRegistryServer;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -75,25 +76,32 @@ public final class FormatBenchmarkMain {
       }
     }
     Map<String, FormatCase> cases = select(formats);
-    printHeader(cases);
-    for (FormatCase formatCase : cases.values()) {
-      verify(formatCase);
+    try (SchemaRegistryServer registry = BenchRegistry.startIfNeeded(cases.values())) {
+      List<String> forkArgs = new ArrayList<>(FORK_JVM_ARGS);
+      if (registry != null) {
+        System.setProperty(AvroConfluentCase.REGISTRY_URL, registry.url());
+        forkArgs.add("-D" + AvroConfluentCase.REGISTRY_URL + "=" + registry.url());
+      }
+      printHeader(cases);
+      for (FormatCase formatCase : cases.values()) {
+        verify(formatCase);
+      }
+      if (verifyOnly) {
+        return;
+      }
+      List<String> targets = new ArrayList<>();
+      cases.values().forEach(c -> targets.addAll(FormatCases.targets(c)));
+      Options options =
+          new OptionsBuilder()
+              .include("^" + Pattern.quote(FormatDecodeBenchmark.class.getName()) + "\\.decode$")
+              .param("target", targets.toArray(new String[0]))
+              .jvmArgs(forkArgs.toArray(new String[0]))
+              .shouldFailOnError(true)
+              .build();
+      Collection<RunResult> results = new Runner(options).run();
+      printTable(cases, results);
+      printCommand(args);
     }
-    if (verifyOnly) {
-      return;
-    }
-    List<String> targets = new ArrayList<>();
-    cases.values().forEach(c -> targets.addAll(FormatCases.targets(c)));
-    Options options =
-        new OptionsBuilder()
-            .include("^" + Pattern.quote(FormatDecodeBenchmark.class.getName()) + "\\.decode$")
-            .param("target", targets.toArray(new String[0]))
-            .jvmArgs(FORK_JVM_ARGS.toArray(new String[0]))
-            .shouldFailOnError(true)
-            .build();
-    Collection<RunResult> results = new Runner(options).run();
-    printTable(cases, results);
-    printCommand(args);
   }
 
   private static Map<String, FormatCase> select(List<String> formats) {

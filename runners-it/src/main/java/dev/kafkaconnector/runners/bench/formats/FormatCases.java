@@ -30,6 +30,7 @@ final class FormatCases {
         csv,
         new DebeziumJsonCase(),
         avro,
+        new AvroConfluentCase(),
         new ProjectedCase(json),
         new ProjectedCase(csv),
         new ProjectedCase(avro));
