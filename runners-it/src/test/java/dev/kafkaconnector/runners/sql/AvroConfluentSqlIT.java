@@ -19,7 +19,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Flink DDL with {@code 'format' = 'avro-confluent'}, as a Flink user pastes it, through {@code
  * jdbc:kafkaconnector:} against a real schema registry: an INSERT on Flink registers the schema
- * under {@code <topic>-value} and writes Confluent-framed records, a SELECT reads them back.
+ * under {@code <topic>-value} and writes Confluent-framed records, a SELECT reads them back. The
+ * table has no {@code properties.group.id}: it reads from the committed offsets (none yet, so from
+ * {@code auto.offset.reset}) of the spec's default group {@code KafkaSource-orders}.
  */
 class AvroConfluentSqlIT extends SqlITSupport {
   @RegisterExtension static final SchemaRegistryExtension REGISTRY = new SchemaRegistryExtension();
@@ -34,10 +36,9 @@ class AvroConfluentSqlIT extends SqlITSupport {
           'connector' = 'kafka',
           'topic' = '%s',
           'properties.bootstrap.servers' = '%s',
-          'properties.group.id' = 'avro-orders',
+          'properties.auto.offset.reset' = 'earliest',
           'format' = 'avro-confluent',
           'avro-confluent.url' = '%s',
-          'scan.startup.mode' = 'earliest-offset',
           'scan.bounded.mode' = 'latest-offset'
         );"""
         .formatted(topic, KAFKA.bootstrapServers(), REGISTRY.url());

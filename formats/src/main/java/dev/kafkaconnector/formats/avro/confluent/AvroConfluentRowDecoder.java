@@ -25,6 +25,8 @@ final class AvroConfluentRowDecoder implements RowDecoder {
   private final String readerSchemaJson;
   private final RegistrySettings settings;
   private transient @Nullable Map<Integer, Reader> readers;
+  private transient @Nullable Reader lastReader;
+  private transient int lastId;
   private transient @Nullable Schema readerSchema;
   private transient @Nullable SchemaRegistryClient client;
   private transient @Nullable BinaryDecoder decoder;
@@ -76,7 +78,12 @@ final class AvroConfluentRowDecoder implements RowDecoder {
     out.collect(row);
   }
 
+  /** The reader of schema {@code id}: most messages in a row share one, which is kept apart. */
   private Reader reader(int id) {
+    Reader last = lastReader;
+    if (last != null && id == lastId) {
+      return last;
+    }
     Map<Integer, Reader> known = readers;
     if (known == null) {
       known = new HashMap<>();
@@ -87,6 +94,8 @@ final class AvroConfluentRowDecoder implements RowDecoder {
       reader = resolve(id);
       known.put(id, reader);
     }
+    lastReader = reader;
+    lastId = id;
     return reader;
   }
 

@@ -27,6 +27,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * secrets.
  */
 final class TableProperties {
+  /** The consumer group option, and the prefix of its default: {@code KafkaSource-<table>}. */
+  static final String GROUP_ID = "properties.group.id";
+
+  static final String DEFAULT_GROUP_PREFIX = "KafkaSource-";
+
   private TableProperties() {}
 
   /**
@@ -48,6 +53,8 @@ final class TableProperties {
     listed.addAll(metadata);
     putLocation(table, options);
     putConnector(name, options, upsert);
+    // the spec's default consumer group of a table (000, "properties.group.id")
+    options.putIfAbsent(GROUP_ID, DEFAULT_GROUP_PREFIX + name);
     checkPrimaryKey(table, upsert, primaryKey);
     checkMetadataColumns(table, listed);
     checkVirtual(name, listed, virtual);

@@ -71,16 +71,18 @@ class KafkaSqlTableTest {
   @Test
   void readerAndWriterErrorsNameTheTable() throws Exception {
     Schema schema = Schema.builder().addNullableField("id", FieldType.INT32).build();
-    // group-offsets (the default) without a group: a source error, raised when a query reads
-    KafkaSqlTable noGroup =
+    // specific offsets without the offsets: a source error, raised when a query reads
+    KafkaSqlTable noOffsets =
         table(
             schema,
-            "{\"topic\": \"t\", \"properties.bootstrap.servers\": \"h:1\", \"format\": \"json\"}");
+            "{\"topic\": \"t\", \"properties.bootstrap.servers\": \"h:1\", \"format\": \"json\","
+                + " \"scan.startup.mode\": \"specific-offsets\"}");
     assertMessage(
         assertThrows(
-            IllegalArgumentException.class, () -> noGroup.buildIOReader(Pipeline.create().begin())),
+            IllegalArgumentException.class,
+            () -> noOffsets.buildIOReader(Pipeline.create().begin())),
         "Table 'events'",
-        "'properties.group.id'");
+        "'scan.startup.specific-offsets'");
     // a sink without topic
     KafkaSqlTable noTopic =
         table(schema, "{\"properties.bootstrap.servers\": \"h:1\", \"format\": \"json\"}");

@@ -58,7 +58,8 @@ class TablePropertiesTest {
             "json.ignore-parse-errors", "true",
             "sink.parallelism", "3",
             "topic", "orders-topic",
-            "connector", "kafka"),
+            "connector", "kafka",
+            "properties.group.id", "KafkaSource-orders"),
         d.options());
     assertEquals(
         List.of(new MetadataColumn("ts", "timestamp"), new MetadataColumn("kind", "row-kind")),
