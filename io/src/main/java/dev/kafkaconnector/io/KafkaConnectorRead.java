@@ -18,6 +18,7 @@ import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -251,6 +252,19 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   public KafkaConnectorRead withStopOffsets(Map<Integer, Long> offsets) {
     return withOption(SCAN_BOUNDED_MODE.key(), BoundedMode.SPECIFIC_OFFSETS.toString())
         .withOption(SCAN_BOUNDED_SPECIFIC_OFFSETS.key(), offsetsText(offsets));
+  }
+
+  /**
+   * Event time from a column, as Flink's {@code WATERMARK FOR column AS column - INTERVAL ...}:
+   * each row's timestamp is the value of {@code column} (TIMESTAMP or TIMESTAMP_LTZ, physical or
+   * metadata) and each partition's watermark trails the highest value seen by {@code
+   * maxOutOfOrderness}, so event-time windows over the column close. The options {@code
+   * scan.watermark.column} and {@code scan.watermark.max-out-of-orderness}.
+   */
+  public KafkaConnectorRead withWatermark(String column, Duration maxOutOfOrderness) {
+    return withOption(SCAN_WATERMARK_COLUMN.key(), column)
+        .withOption(
+            SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS.key(), maxOutOfOrderness.toMillis() + " ms");
   }
 
   /** {@code scan.header-filter}. */

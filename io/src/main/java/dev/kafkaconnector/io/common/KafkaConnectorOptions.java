@@ -148,6 +148,9 @@ public final class KafkaConnectorOptions {
   public static final ConfigOption<Duration> SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS =
       SourceOptionDeclarations.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 
+  public static final ConfigOption<String> SCAN_WATERMARK_COLUMN =
+      SourceOptionDeclarations.SCAN_WATERMARK_COLUMN;
+
   public static final ConfigOption<Duration> SCAN_WATERMARK_IDLE_TIMEOUT =
       SourceOptionDeclarations.SCAN_WATERMARK_IDLE_TIMEOUT;
 
@@ -254,6 +257,7 @@ public final class KafkaConnectorOptions {
         SCAN_WATERMARK_STRATEGY,
         SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS,
         SCAN_WATERMARK_IDLE_TIMEOUT,
+        SCAN_WATERMARK_COLUMN,
         SCAN_MAX_PRE_FETCH_RECORDS,
         INFER_SCHEMA_PRIMITIVE_AS_STRING,
         INFER_SCHEMA_FLATTEN_NESTED_COLUMNS,

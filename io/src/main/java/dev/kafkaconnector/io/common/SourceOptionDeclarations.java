@@ -108,6 +108,16 @@ final class SourceOptionDeclarations {
               + " without being late (like Flink's WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)."
               + " Later records are counted in kafka-connector:records-late.");
 
+  static final ConfigOption<String> SCAN_WATERMARK_COLUMN =
+      ConfigOption.string(
+          "scan.watermark.column",
+          "A TIMESTAMP or TIMESTAMP_LTZ column (physical or metadata) whose value is each row's"
+              + " event time instead of the record timestamp, as Flink's WATERMARK FOR col AS col"
+              + " - INTERVAL 'n' unit: output timestamps are the column's values and the watermark"
+              + " trails the highest one seen per partition by scan.watermark.max-out-of-orderness."
+              + " Needs scan.watermark.strategy 'event-time'. A row whose column is null is a bad"
+              + " record.");
+
   static final ConfigOption<Duration> SCAN_WATERMARK_IDLE_TIMEOUT =
       ConfigOption.duration(
           "scan.watermark.idle-timeout",

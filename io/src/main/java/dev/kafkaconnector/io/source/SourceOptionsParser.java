@@ -15,6 +15,7 @@ import dev.kafkaconnector.io.source.decode.DecoderFactory;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
+import dev.kafkaconnector.io.source.reader.EventTimeColumn;
 import dev.kafkaconnector.io.source.spec.ConsumerSettings;
 import dev.kafkaconnector.io.source.spec.OffsetSpec;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
@@ -110,6 +111,7 @@ public final class SourceOptionsParser {
     RecordDecoder decoder =
         DecoderFactory.create(options, formats, physicalSchema, typedMetadata, upsert, selected);
     ErrorPolicy errors = ErrorPolicy.from(conf);
+    EventTimeColumn.check(spec.watermark().column(), decoder.outputSchema());
     return new ParsedSource(spec, decoder, decoder.outputSchema(), errors, List.copyOf(warnings));
   }
 
@@ -153,7 +155,8 @@ public final class SourceOptionsParser {
         new WatermarkPolicy(
             conf.get(SCAN_WATERMARK_STRATEGY),
             conf.get(SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS),
-            conf.get(SCAN_WATERMARK_IDLE_TIMEOUT));
+            conf.get(SCAN_WATERMARK_IDLE_TIMEOUT),
+            conf.get(SCAN_WATERMARK_COLUMN));
     return new SourceSpec(
         sourceId, client, subscription, startup, bounded, discovery, filter, checkGroup, watermark);
   }

@@ -8,6 +8,8 @@ import dev.kafkaconnector.io.KafkaConnectorRead;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,6 +25,7 @@ import org.apache.beam.sdk.metrics.MetricResult;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
 import org.apache.beam.sdk.transforms.Count;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.MapElements;
@@ -291,6 +294,56 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
         producer.send(topic, 0, t + s * 1000, null, "at-" + s);
       }
       producer.flush();
+      List<Row> counts = windows.awaitRows(r -> r.size() >= 2, WAIT, "the first two windows");
+      Map<Long, Long> byStart = new TreeMap<>();
+      counts.forEach(r -> byStart.put(r.getInt64("start") - t, r.getInt64("count")));
+      assertEquals(Map.of(0L, 4L, 10_000L, 3L), byStart, "window start (ms after t) -> count");
+    } finally {
+      result.cancel();
+    }
+  }
+
+  @Test
+  void aPayloadColumnIsTheEventTimeOfWindows() throws Exception {
+    String topic = newTopic("window-column", 1);
+    long t = 1_600_000_000_000L; // a multiple of 10 s: windows [t, t+10 s), [t+10 s, t+20 s), ...
+    long recordTime = t + 86_400_000L; // record timestamps a day later: never the event time
+    Schema schema =
+        Schema.builder()
+            .addNullableField("v", Schema.FieldType.STRING)
+            .addNullableField("ts", Schema.FieldType.logicalType(SqlTypes.DATETIME))
+            .build();
+    Pipeline pipeline = Pipeline.create(streamingOptions());
+    CollectingSink windows = new CollectingSink();
+    CollectingSink raw = new CollectingSink();
+    PCollection<Row> rows =
+        pipeline.apply(
+            source(topic)
+                .withOptions(Map.of("scan.startup.mode", "earliest-offset", "format", "json"))
+                .withSchema(schema)
+                .withWatermark("ts", java.time.Duration.ofSeconds(5)));
+    rows.apply("Raw", raw);
+    rows.apply(Window.into(FixedWindows.of(org.joda.time.Duration.standardSeconds(10))))
+        .apply(MapElements.into(TypeDescriptors.strings()).via(r -> "all"))
+        .apply(Count.perElement())
+        .apply(ParDo.of(new WindowCountFn()))
+        .setRowSchema(WindowCountFn.SCHEMA)
+        .apply("Windows", windows);
+    PipelineResult result = pipeline.run();
+    try {
+      // as in the case above, but the event times are in the payload: 8 s and 11 s are within
+      // the 5 s bound, 31 s moves the watermark to 26 s and closes the first two windows
+      for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
+        LocalDateTime at = LocalDateTime.ofEpochSecond(t / 1000 + s, 0, ZoneOffset.UTC);
+        producer.send(
+            topic,
+            0,
+            recordTime,
+            null,
+            "{\"v\":\"at-" + s + "\",\"ts\":\"" + at.toString().replace('T', ' ') + "\"}");
+      }
+      producer.flush();
+      raw.awaitRows(r -> r.size() >= 8, WAIT, "the rows");
       List<Row> counts = windows.awaitRows(r -> r.size() >= 2, WAIT, "the first two windows");
       Map<Long, Long> byStart = new TreeMap<>();
       counts.forEach(r -> byStart.put(r.getInt64("start") - t, r.getInt64("count")));

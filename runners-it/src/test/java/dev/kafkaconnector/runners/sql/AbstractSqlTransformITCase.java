@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.runners.read.CollectingSink;
 import dev.kafkaconnector.runners.read.TestProducer;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -174,6 +176,52 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
       expected.add(i + " " + (100 + i) + " buy " + (1_700_000_000_000L + 1000L * i));
     }
     assertEquals(expected, seen);
+  }
+
+  /**
+   * {@code WATERMARK FOR} a payload column, as Flink users write it: {@code TUMBLE} over that
+   * column gives every window, although the records' own timestamps are a day later.
+   */
+  @Test
+  void tumbleOverAPayloadWatermarkColumn() {
+    String topic = newTopic("sql-tumble", 1);
+    long t = 1_600_000_000_000L; // 2020-09-13 12:26:40 UTC, a multiple of 10 s
+    for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
+      LocalDateTime at = LocalDateTime.ofEpochSecond(t / 1000 + s, 0, ZoneOffset.UTC);
+      producer.send(
+          topic, 0, t + 86_400_000L, null, "o" + s + "," + at.toString().replace('T', ' '));
+    }
+    producer.flush();
+    String ddl =
+        """
+        CREATE TABLE Orders (
+          order_id STRING,
+          order_time TIMESTAMP(3),
+          WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'csv'
+        )"""
+            .formatted(topic, KAFKA.bootstrapServers());
+    List<Row> rows =
+        run(
+            "SELECT TUMBLE_START(order_time, INTERVAL '10' SECOND) AS w, COUNT(*) AS n"
+                + " FROM Orders GROUP BY TUMBLE(order_time, INTERVAL '10' SECOND)",
+            dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl));
+    Map<Long, Long> byStart = new TreeMap<>();
+    for (Row r : rows) {
+      Object w = r.getValue("w");
+      long start =
+          w instanceof LocalDateTime local
+              ? local.toInstant(ZoneOffset.UTC).toEpochMilli()
+              : ((org.joda.time.ReadableInstant) w).getMillis();
+      byStart.put((start - t) / 1000, r.getInt64("n"));
+    }
+    assertEquals(Map.of(0L, 4L, 10L, 3L, 30L, 1L), byStart, "window start (s after t) -> rows");
   }
 
   @Test

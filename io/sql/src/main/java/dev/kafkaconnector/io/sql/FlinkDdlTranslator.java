@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.sql;
 
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_COLUMN;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_STRATEGY;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_METADATA;
@@ -162,8 +163,9 @@ final class FlinkDdlTranslator {
   }
 
   /**
-   * {@code WATERMARK FOR ts AS ts - INTERVAL 'n' unit} on a column of the record timestamp ( {@code
-   * METADATA FROM 'timestamp'}) is the source's event-time policy with that bound.
+   * {@code WATERMARK FOR ts AS ts - INTERVAL 'n' unit} is the source's event-time policy with that
+   * bound: on the record timestamp for a column {@code METADATA FROM 'timestamp'}, on the column's
+   * values ({@code scan.watermark.column}) for any other column.
    */
   private void watermark(ObjectNode properties) {
     FlinkTable.Watermark watermark = table.watermark();
@@ -174,17 +176,6 @@ final class FlinkDdlTranslator {
     FlinkTable.Column column = table.column(watermark.column());
     if (column == null) {
       throw error(clause + ": '" + watermark.column() + "' is not a column");
-    }
-    if (!MetadataKey.TIMESTAMP.key().equals(column.metadataKey())) {
-      throw error(
-          clause
-              + " is not supported: the source's event time is the Kafka record"
-              + " timestamp, so the watermark column must be declared METADATA FROM 'timestamp'; '"
-              + column.name()
-              + "' is "
-              + (column.metadataKey() == null
-                  ? "a physical column"
-                  : "metadata '" + column.metadataKey() + "'"));
     }
     if (watermark.delay() == null) {
       throw error(
@@ -202,6 +193,15 @@ final class FlinkDdlTranslator {
         WatermarkStrategy.EVENT_TIME.toString(),
         clause,
         given -> given.equals(WatermarkStrategy.EVENT_TIME.toString()));
+    if (!MetadataKey.TIMESTAMP.key().equals(column.metadataKey())) {
+      // a payload column (or other metadata): its values are the rows' event time
+      set(
+          properties,
+          SCAN_WATERMARK_COLUMN.key(),
+          column.name(),
+          clause,
+          given -> given.equals(column.name()));
+    }
     Duration delay = watermark.delay();
     String bound =
         delay.toMillis() % 1000 == 0 ? delay.toSeconds() + " s" : delay.toMillis() + " ms";

@@ -307,11 +307,13 @@ class FlinkDdlSpec002Test {
   }
 
   @Test
-  void canalSourceWithAWatermarkOnTheCanalEventTimeIsRejected() {
-    // The reader's event time is the Kafka record timestamp; a watermark on a value's metadata
-    // (here Canal's event timestamp) cannot be the source's policy.
-    rejects(
-        """
+  void canalSourceWithAWatermarkOnTheCanalEventTimeIsAccepted() {
+    // The watermark on a value's metadata (Canal's event timestamp): the rows' event time is that
+    // column's value, and the watermark trails it by 5 s.
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TABLE `source`( `aid` BIGINT, `charname` STRING, `ts` TIMESTAMP(3),
         origin_database STRING METADATA FROM 'value.database' VIRTUAL,
         origin_table STRING METADATA FROM 'value.table' VIRTUAL,
@@ -332,11 +334,11 @@ class FlinkDdlSpec002Test {
         'properties.group.id' = 'testGroup', -- 必选参数, 一定要指定 Group ID
         'scan.startup.mode' = 'latest-offset', 'scan.topic-partition-discovery.interval' = '300s',
         'format' = 'canal-json', 'canal-json.source.append-mode' = 'true', -- 仅支持Flink1.13
-        'canal-json.ignore-parse-errors' = 'false');""",
-        "Flink DDL of table 'source'",
-        "WATERMARK FOR origin_es AS `origin_es` - INTERVAL '5' SECOND is not supported",
-        "metadata 'value.event-timestamp'",
-        "METADATA FROM 'timestamp'");
+        'canal-json.ignore-parse-errors' = 'false');""");
+    Map<String, String> p = properties(t);
+    assertEquals("origin_es", p.get("scan.watermark.column"));
+    assertEquals("5 s", p.get("scan.watermark.max-out-of-orderness"));
+    assertEquals("event-time", p.get("scan.watermark.strategy"));
     rejects(
         """
         CREATE TABLE `kafka_canal_json` ( `aid` BIGINT, `charname` STRING, `ts` TIMESTAMP(9), dt STRING, hr STRING) PARTITIONED BY (dt, hr)with ( 'connector' = 'hive', 'hive-version' = '3.1.1')""",

@@ -125,13 +125,19 @@ class FlinkDdlTest {
   }
 
   @Test
+  void aWatermarkOnAPayloadColumnMakesItTheEventTime() {
+    Map<String, String> p =
+        properties(
+            new FlinkDdlRun()
+                .create(
+                    "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)"
+                        + WITH));
+    assertEquals("ts", p.get("scan.watermark.column"));
+    assertEquals("5 s", p.get("scan.watermark.max-out-of-orderness"));
+  }
+
+  @Test
   void unsupportedWatermarks() {
-    rejects(
-        "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)" + WITH,
-        "Flink DDL of table 't'",
-        "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND is not supported",
-        "METADATA FROM 'timestamp'",
-        "'ts' is a physical column");
     rejects(
         "CREATE TABLE t (ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
             + " WATERMARK FOR ts AS ts - INTERVAL '5' SECOND + INTERVAL '1' SECOND)"

@@ -81,7 +81,10 @@ final class PartitionReadCall<T> {
     this.watermark = new PartitionWatermark(spec.watermark(), estimator);
     this.counts = metrics.batch();
     this.filter = spec.headerFilter();
-    this.out = new TimestampedOutput<>(outputs.get(mainTag));
+    String column = spec.watermark().column();
+    this.out =
+        new TimestampedOutput<>(
+            outputs.get(mainTag), column == null ? null : new EventTimeColumn(column), watermark);
     this.callStart = System.nanoTime();
   }
 
@@ -177,7 +180,10 @@ final class PartitionReadCall<T> {
       ConsumerRecord<byte[], byte[]> record = pending.get(i);
       reader.advance();
       counts.read(record);
-      out.timestamp = watermark.timestampOf(record);
+      out.record = record;
+      if (!out.timedByColumn()) {
+        out.timestamp = watermark.timestampOf(record);
+      }
       if (filter == null || filter.test(record.headers())) {
         try {
           decoder.handle(record, out);

@@ -80,6 +80,18 @@ final class PartitionWatermark {
       // A record without timestamp (magic v0): it cannot move event time.
       return BoundedWindow.TIMESTAMP_MIN_VALUE;
     }
+    return eventTime(ts);
+  }
+
+  /**
+   * The output timestamp of a row whose event time is {@code millis} (a record's timestamp, or the
+   * value of {@code scan.watermark.column}); advances the watermark and counts late rows.
+   */
+  Instant eventTime(long millis) {
+    long ts =
+        Math.max(
+            BoundedWindow.TIMESTAMP_MIN_VALUE.getMillis(),
+            Math.min(millis, BoundedWindow.TIMESTAMP_MAX_VALUE.getMillis()));
     if (ts < watermarkMillis) {
       late++;
     }
