@@ -45,6 +45,11 @@ final class AvroConfluentCase extends AvroCase {
   }
 
   @Override
+  boolean needsRegistry() {
+    return true;
+  }
+
+  @Override
   RowDecoder ours() {
     return Formats.find(format(), "format")
         .createDecoder(SampleRow.SCHEMA, FormatContext.of(options()));

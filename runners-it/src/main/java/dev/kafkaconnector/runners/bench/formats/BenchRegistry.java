@@ -17,7 +17,7 @@ final class BenchRegistry {
   /** A started registry when one of {@code cases} needs it, else null. */
   static @Nullable SchemaRegistryServer startIfNeeded(Collection<FormatCase> cases)
       throws Exception {
-    if (cases.stream().noneMatch(c -> c instanceof AvroConfluentCase)) {
+    if (cases.stream().noneMatch(FormatCase::needsRegistry)) {
       return null;
     }
     String property = System.getProperty(SchemaRegistryServer.HOME_PROPERTY);

@@ -57,6 +57,14 @@ abstract class FormatCase {
     return List.of();
   }
 
+  /**
+   * Whether the case needs a schema registry ({@link BenchRegistry}) to make and decode its
+   * messages; the benchmark's main starts one, unit tests leave such cases out.
+   */
+  boolean needsRegistry() {
+    return false;
+  }
+
   /** The message for one row. */
   abstract byte[] encode(SampleRow row);
 
