@@ -78,9 +78,18 @@ public final class FlinkDdl {
     return tokens.get(next).isWord("TABLE");
   }
 
-  /** {@code statement} translated when it is a Flink {@code CREATE TABLE}, else unchanged. */
+  /**
+   * {@code statement} translated when it is a Flink {@code CREATE TABLE}, else unchanged.
+   *
+   * @throws IllegalArgumentException for untranslatable Flink DDL, and for a statement with a table
+   *     hint ({@code /*+ OPTIONS(...) *}{@code /}), which Beam SQL would ignore
+   */
   public static String rewrite(String statement) {
-    return isFlinkCreateTable(statement) ? toBeamSql(statement) : statement;
+    if (isFlinkCreateTable(statement)) {
+      return toBeamSql(statement);
+    }
+    TableHints.reject(statement);
+    return statement;
   }
 
   /**
