@@ -24,7 +24,7 @@ class TableHintsTest {
   }
 
   @Test
-  void theDriverRefusesAHintedStatementNamingIt() {
+  void theDriverRefusesAHintedStatementNamingIt() throws SQLException {
     SQLException e =
         assertThrows(
             SQLException.class,
