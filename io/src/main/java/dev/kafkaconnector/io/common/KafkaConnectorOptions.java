@@ -97,7 +97,10 @@ public final class KafkaConnectorOptions {
           "ingestion.error-tolerance.max-count",
           -1L,
           "With ingestion.ignore-errors: the job fails once more than this many records failed"
-              + " to decode (counted per worker JVM and source). -1 means no limit.");
+              + " to decode, counted per worker JVM and source since that JVM started reading for"
+              + " it: not checkpointed, so a restart, failover or restore counts from 0 again, and"
+              + " a job on N workers may skip up to N times this before one fails it (the counter"
+              + " kafka-connector:records-skipped-bad has the job's total). -1 means no limit.");
 
   public static final ConfigOption<String> METADATA_LIST =
       ConfigOption.string(
