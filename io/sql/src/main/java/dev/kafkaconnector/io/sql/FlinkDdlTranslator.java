@@ -17,6 +17,9 @@ import dev.kafkaconnector.io.common.MetadataKey;
 import dev.kafkaconnector.io.common.WatermarkStrategy;
 import dev.kafkaconnector.io.common.ddl.FlinkTable;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -137,11 +140,35 @@ final class FlinkDdlTranslator {
     }
   }
 
+  /**
+   * Whether {@code key} is exactly the metadata columns {@code partition} and {@code offset}: the
+   * coordinates that identify a Kafka record, the key the Kafka JSON catalog shows for a topic.
+   */
+  private boolean isRecordCoordinates(List<String> key) {
+    if (key.size() != 2) {
+      return false;
+    }
+    Set<String> metadata = new HashSet<>();
+    for (String name : key) {
+      FlinkTable.Column column = table.column(name);
+      if (column == null || column.metadataKey() == null) {
+        return false;
+      }
+      metadata.add(column.metadataKey());
+    }
+    return metadata.equals(Set.of(MetadataKey.PARTITION.key(), MetadataKey.OFFSET.key()));
+  }
+
   private void primaryKey(ObjectNode properties, boolean upsert) {
     if (table.primaryKey().isEmpty()) {
       if (upsert) {
         throw error("'connector' = 'upsert-kafka' needs PRIMARY KEY (columns) NOT ENFORCED");
       }
+      return;
+    }
+    if (!upsert && isRecordCoordinates(table.primaryKey())) {
+      // The Kafka JSON catalog's key of a plain topic (spec 003, DESCRIBE): a record is
+      // identified by its partition and offset. Nothing to enforce or upsert by: accepted as is.
       return;
     }
     if (!upsert) {

@@ -242,11 +242,13 @@ class FlinkDdlSpec000Test {
   }
 
   @Test
-  void partitionOffsetPrimaryKeyOnAPlainKafkaTableIsRejected() {
-    // The vendor's schema-evolution example: a primary key on a plain kafka table, which Flink's
-    // Kafka connector and this one reject (only upsert-kafka tables have a primary key).
-    rejects(
-        """
+  void partitionOffsetPrimaryKeyOnAPlainKafkaTableIsAccepted() {
+    // The vendor's schema-evolution example: the key its catalog shows for a plain topic, the
+    // coordinates that identify a record. Accepted as that: no upsert semantics, nothing enforced.
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TEMPORARY TABLE kafkaTable (
           `offset` INT NOT NULL METADATA,
           `part` BIGINT NOT NULL METADATA FROM 'partition',
@@ -259,9 +261,22 @@ class FlinkDdlSpec000Test {
           'format' = 'json',
           'json.infer-schema.flatten-nested-columns.enable' = 'true'
             -- Optional. Flattens all nested columns.
-        );""",
-        "Flink DDL of table 'kafkaTable'",
-        "PRIMARY KEY [part, offset]",
+        );""");
+    assertEquals(null, properties(t).get("primary-key"));
+    assertColumns(t, "offset INTEGER", "part BIGINT");
+  }
+
+  @Test
+  void anotherPrimaryKeyOnAPlainKafkaTableIsRejected() {
+    rejects(
+        """
+        CREATE TEMPORARY TABLE t (
+          id INT,
+          `part` BIGINT NOT NULL METADATA FROM 'partition',
+          PRIMARY KEY (id, `part`) NOT ENFORCED
+        ) WITH ('connector' = 'kafka', 'topic' = 't', 'format' = 'json');""",
+        "Flink DDL of table 't'",
+        "PRIMARY KEY [id, part]",
         "'connector' = 'kafka'");
   }
 
