@@ -189,6 +189,112 @@ abstract class AbstractAvroConfluentITCase extends ReadITSupport {
     assertContains(reasons, "offset 4", "id " + idBad);
   }
 
+  @Test
+  void debeziumAvroEventsBecomeChangelogRowsAndAreWrittenBackAsFlinkWritesThem() throws Exception {
+    String topic = newTopic("debezium-avro", 1);
+    String value =
+        "{\"type\":\"record\",\"name\":\"Value\",\"namespace\":\"db.inventory.users\","
+            + "\"fields\":[{\"name\":\"id\",\"type\":\"int\"},"
+            + "{\"name\":\"name\",\"type\":[\"null\",\"string\"],\"default\":null}]}";
+    org.apache.avro.Schema envelope =
+        avro(
+            "{\"type\":\"record\",\"name\":\"Envelope\",\"namespace\":\"db.inventory.users\","
+                + "\"fields\":[{\"name\":\"before\",\"type\":[\"null\","
+                + value
+                + "],\"default\":null},{\"name\":\"after\",\"type\":[\"null\",\"Value\"],"
+                + "\"default\":null},{\"name\":\"source\",\"type\":{\"type\":\"record\","
+                + "\"name\":\"Source\",\"fields\":[{\"name\":\"db\",\"type\":\"string\"}]}},"
+                + "{\"name\":\"op\",\"type\":\"string\"},"
+                + "{\"name\":\"ts_ms\",\"type\":[\"null\",\"long\"],\"default\":null}]}");
+    org.apache.avro.Schema valueSchema = envelope.getField("after").schema().getTypes().get(1);
+    GenericRecord source = record(envelope.getField("source").schema(), Map.of("db", "inventory"));
+    int id = register(topic + "-value", envelope);
+    String[][] events = {{null, "a", "c"}, {"a", "b", "u"}, {"b", null, "d"}};
+    for (String[] event : events) {
+      Map<String, Object> fields = new HashMap<>();
+      fields.put("source", source);
+      fields.put("op", event[2]);
+      fields.put("ts_ms", 1L);
+      if (event[0] != null) {
+        fields.put("before", record(valueSchema, Map.of("id", 1, "name", event[0])));
+      }
+      if (event[1] != null) {
+        fields.put("after", record(valueSchema, Map.of("id", 1, "name", event[1])));
+      }
+      send(topic, framed(id, record(envelope, fields)));
+    }
+    send(topic, null); // Debezium's tombstone after a delete
+    send(
+        topic,
+        framed(
+            id,
+            record(
+                envelope,
+                Map.of(
+                    "after",
+                    record(valueSchema, Map.of("id", 2, "name", "c")),
+                    "source",
+                    source,
+                    "op",
+                    "r"))));
+    producer.flush();
+
+    Schema table =
+        Schema.builder().addInt64Field("id").addNullableField("name", FieldType.STRING).build();
+    Map<String, String> options = debeziumOptions(topic);
+    Run run =
+        runBoundedWithResult(
+            KafkaConnectorIO.read()
+                .withOptions(options)
+                .withSchema(table)
+                .withMetadataColumn("kind", "value.row-kind"));
+    assertEquals(
+        List.of("1|a|+I", "1|a|-U", "1|b|+U", "1|b|-D", "2|c|+I"),
+        texts(run.rows()).stream().sorted().toList());
+    assertEquals(1L, run.counter("kafka-connector", "debezium-avro-confluent.tombstones-skipped"));
+
+    String copy = newTopic("debezium-avro-copy", 1);
+    Schema withKind =
+        Schema.builder()
+            .addInt64Field("id")
+            .addNullableField("name", FieldType.STRING)
+            .addStringField("kind")
+            .build();
+    Pipeline write = Pipeline.create(boundedOptions());
+    write
+        .apply(Create.of(run.rows()).withRowSchema(withKind))
+        .apply(
+            KafkaConnectorIO.write()
+                .withBootstrapServers(KAFKA.bootstrapServers())
+                .withTopic(copy)
+                .withOptions(
+                    Map.of(
+                        "format",
+                        "debezium-avro-confluent",
+                        "debezium-avro-confluent.url",
+                        REGISTRY.url()))
+                .withMetadataColumn("kind", "row-kind"));
+    assertEquals(PipelineResult.State.DONE, write.run().waitUntilFinish());
+    List<Row> back =
+        runBounded(
+            KafkaConnectorIO.read()
+                .withOptions(debeziumOptions(copy))
+                .withSchema(table)
+                .withMetadataColumn("kind", "value.row-kind"));
+    // as Flink writes them: +I and +U as op c, -U and -D as op d
+    assertEquals(
+        List.of("1|a|+I", "1|a|-D", "1|b|+I", "1|b|-D", "2|c|+I"),
+        texts(back).stream().sorted().toList());
+  }
+
+  private static Map<String, String> debeziumOptions(String topic) {
+    Map<String, String> options = options(topic);
+    options.remove("avro-confluent.url");
+    options.put("format", "debezium-avro-confluent");
+    options.put("debezium-avro-confluent.url", REGISTRY.url());
+    return options;
+  }
+
   private static void assertContains(List<String> reasons, String offset, String text) {
     assertTrue(
         reasons.stream().anyMatch(r -> r.contains(offset) && r.contains(text)),

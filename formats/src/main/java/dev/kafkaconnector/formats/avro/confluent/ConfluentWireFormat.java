@@ -19,10 +19,10 @@ final class ConfluentWireFormat {
    *
    * @throws FormatException for a message too short or with another magic byte
    */
-  static int schemaId(byte[] message) throws FormatException {
+  static int schemaId(byte[] message, String format) throws FormatException {
     if (message.length < HEADER) {
       throw new FormatException(
-          AvroConfluentFormatFactory.IDENTIFIER,
+          format,
           null,
           "the message has "
               + message.length
@@ -31,7 +31,7 @@ final class ConfluentWireFormat {
     }
     if (message[0] != MAGIC) {
       throw new FormatException(
-          AvroConfluentFormatFactory.IDENTIFIER,
+          format,
           null,
           "unknown magic byte "
               + (message[0] & 0xff)

@@ -36,6 +36,26 @@ class AvroConfluentFormatFactoryTest {
   }
 
   @Test
+  void debeziumAvroConfluentHasTheSameOptionsUnderItsPrefixAndNamesThem() {
+    DebeziumAvroConfluentFormatFactory debezium = new DebeziumAvroConfluentFormatFactory();
+    assertEquals(
+        DebeziumAvroConfluentFormatFactory.class,
+        Formats.find("debezium-avro-confluent", "format").getClass());
+    assertTrue(
+        debezium.options().stream()
+            .anyMatch(
+                o ->
+                    o.key().equals("debezium-avro-confluent.basic-auth.user-info")
+                        && o.isSecret()));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> debezium.createDecoder(COLUMNS, context(Map.of())));
+    assertTrue(
+        e.getMessage().contains("'debezium-avro-confluent.url' is required"), e.getMessage());
+  }
+
+  @Test
   void theUrlIsRequiredAndChecked() {
     IllegalArgumentException missing =
         assertThrows(
