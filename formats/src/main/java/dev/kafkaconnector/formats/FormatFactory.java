@@ -40,6 +40,16 @@ public interface FormatFactory {
   }
 
   /**
+   * Metadata this format can write into a message besides the row's columns (for example {@code
+   * database} and {@code table} of canal-json): a sink column mapped to {@code value.<key>} reaches
+   * the value encoder as a column named {@link FormatMetadata#WRITE_PREFIX}{@code <key>} after the
+   * data columns, and the encoder writes it where the format keeps that key.
+   */
+  default List<FormatMetadata> writableMetadata() {
+    return List.of();
+  }
+
+  /**
    * Creates a decoder for rows of {@code schema}. When {@code context.metadataKeys()} is not empty,
    * the decoder emits rows of {@link ProducedSchema#of} (the schema's columns followed by the
    * requested metadata).

@@ -14,6 +14,13 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
 public record FormatMetadata(String key, FieldType type, String description)
     implements Serializable {
 
+  /**
+   * The prefix of the encoder columns that carry written metadata: a value encoder given a column
+   * {@code value.<key>} for a key of {@link FormatFactory#writableMetadata()} writes its value into
+   * the message instead of writing it as data.
+   */
+  public static final String WRITE_PREFIX = "value.";
+
   /** The change kind of a changelog row: {@code +I}, {@code -U}, {@code +U} or {@code -D}. */
   public static final String ROW_KIND = "row-kind";
 

@@ -17,10 +17,14 @@ import dev.kafkaconnector.io.runner.FlinkWatermarkCheck;
 import dev.kafkaconnector.io.source.SourceOptionsParser;
 import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.SourceReads;
+import dev.kafkaconnector.io.source.SpecificOffsets;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +40,8 @@ import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads Kafka records as {@link Row}s: the value format's columns followed by metadata columns.
@@ -45,8 +51,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row>> {
   private static final long serialVersionUID = 1L;
 
-  private static final org.slf4j.Logger LOG =
-      org.slf4j.LoggerFactory.getLogger(KafkaConnectorRead.class);
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaConnectorRead.class);
 
   /** The source id of a transform that was not applied yet (validation only). */
   private static final String UNAPPLIED = "unapplied";
@@ -62,25 +67,6 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   /** The only columns to output (projection push-down), or null for all. */
   private final @Nullable Set<String> projection;
-
-  private KafkaConnectorRead(
-      Map<String, String> options,
-      @Nullable Schema schema,
-      List<MetadataColumn> metadataColumns,
-      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
-      List<String> primaryKey) {
-    this(options, schema, metadataColumns, badRecordHandler, primaryKey, null);
-  }
-
-  private KafkaConnectorRead(
-      Map<String, String> options,
-      @Nullable Schema schema,
-      List<MetadataColumn> metadataColumns,
-      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
-      List<String> primaryKey,
-      @Nullable InferredRead inferred) {
-    this(options, schema, metadataColumns, badRecordHandler, primaryKey, inferred, null);
-  }
 
   private KafkaConnectorRead(
       Map<String, String> options,
@@ -111,11 +97,13 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
         List.of(),
         badRecordHandler,
         List.of(),
-        schemaAndLayout);
+        schemaAndLayout,
+        null);
   }
 
   static KafkaConnectorRead create() {
-    return new KafkaConnectorRead(new LinkedHashMap<>(), null, List.of(), null, List.of());
+    return new KafkaConnectorRead(
+        new LinkedHashMap<>(), null, List.of(), null, List.of(), null, null);
   }
 
   private KafkaConnectorRead with(
@@ -172,7 +160,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
         badRecordHandler,
         primaryKey,
         inferred,
-        java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(columns)));
+        Collections.unmodifiableSet(new LinkedHashSet<>(columns)));
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
@@ -240,7 +228,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   /** {@code scan.startup.mode} = specific-offsets with the offsets per partition number. */
   public KafkaConnectorRead withStartupOffsets(Map<Integer, Long> offsets) {
     return withStartupMode(StartupMode.SPECIFIC_OFFSETS)
-        .withOption(SCAN_STARTUP_SPECIFIC_OFFSETS.key(), offsetsText(offsets));
+        .withOption(SCAN_STARTUP_SPECIFIC_OFFSETS.key(), SpecificOffsets.format(offsets));
   }
 
   /** {@code scan.bounded.mode} = latest-offset: stop at the end offsets seen at start. */
@@ -251,7 +239,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   /** {@code scan.bounded.mode} = specific-offsets with the stop offsets per partition number. */
   public KafkaConnectorRead withStopOffsets(Map<Integer, Long> offsets) {
     return withOption(SCAN_BOUNDED_MODE.key(), BoundedMode.SPECIFIC_OFFSETS.toString())
-        .withOption(SCAN_BOUNDED_SPECIFIC_OFFSETS.key(), offsetsText(offsets));
+        .withOption(SCAN_BOUNDED_SPECIFIC_OFFSETS.key(), SpecificOffsets.format(offsets));
   }
 
   /**
@@ -276,7 +264,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   public KafkaConnectorRead withMetadata(MetadataKey... keys) {
     return withOption(
         METADATA_LIST.key(),
-        java.util.Arrays.stream(keys).map(MetadataKey::key).collect(Collectors.joining(",")));
+        Arrays.stream(keys).map(MetadataKey::key).collect(Collectors.joining(",")));
   }
 
   /**
@@ -284,9 +272,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * MetadataKey.TIMESTAMP)}; appended after the columns of {@code metadata.list}.
    */
   public KafkaConnectorRead withMetadataColumn(String columnName, MetadataKey key) {
-    List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
-    columns.add(new MetadataColumn(columnName, key));
-    return with(options, schema, List.copyOf(columns));
+    return withMetadataColumn(columnName, key.key());
   }
 
   /**
@@ -301,7 +287,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   /** The options set so far, by key. */
   public Map<String, String> options() {
-    return java.util.Collections.unmodifiableMap(options);
+    return Collections.unmodifiableMap(options);
   }
 
   /**
@@ -371,12 +357,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       throw new IllegalArgumentException(
           "withProjection needs withSchema: an inferred schema is not projected");
     }
-    if (this.inferred == null) {
-      Optional<Schema> declared = DeclaredSchemas.of(options);
-      if (declared.isPresent()) {
-        LOG.info("{}: columns from the value format: {}", getName(), declared.get());
-        return withSchema(declared.get()).expand(input);
-      }
+    Optional<Schema> declared = inferred == null ? DeclaredSchemas.of(options) : Optional.empty();
+    if (declared.isPresent()) {
+      LOG.info("{}: columns from the value format: {}", getName(), declared.get());
+      return withSchema(declared.get()).expand(input);
     }
     InferredRead inferred =
         this.inferred != null
@@ -397,25 +381,20 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
         inferred.physicalSchema(),
         inferred.metadataColumns(),
         badRecordHandler,
-        inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey());
+        inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey(),
+        null,
+        null);
   }
 
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    Secrets.redactOptions(options)
-        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.addDisplayData(builder, options);
   }
 
   /** The options with secret values masked. */
   @Override
   public String toString() {
     return "KafkaConnectorRead" + Secrets.redactOptions(options);
-  }
-
-  private static String offsetsText(Map<Integer, Long> offsets) {
-    return offsets.entrySet().stream()
-        .map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
-        .collect(Collectors.joining(";"));
   }
 }

@@ -124,8 +124,7 @@ public final class KafkaConnectorReadChanges extends PTransform<PBegin, PCollect
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
     builder.add(DisplayData.item("schema.change.behavior", behavior.toString()));
-    Secrets.redactOptions(options)
-        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.addDisplayData(builder, options);
   }
 
   /** The options with secret values masked. */

@@ -110,7 +110,9 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
 
   /**
    * Writes input column {@code column} as metadata {@code key} ({@code timestamp}, {@code headers},
-   * {@code topic}, {@code partition} or {@code row-kind}) instead of into key or value.
+   * {@code topic}, {@code partition} or {@code row-kind}) instead of into key or value, or into the
+   * message as the value format's writable metadata {@code value.<key>} (canal-json's {@code
+   * value.database}, {@code value.table}, …).
    */
   public KafkaConnectorWrite withMetadataColumn(String column, String key) {
     List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
@@ -178,8 +180,7 @@ public final class KafkaConnectorWrite extends PTransform<PCollection<Row>, PDon
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    Secrets.redactOptions(options)
-        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.addDisplayData(builder, options);
   }
 
   /** The options with secret values masked. */

@@ -118,8 +118,7 @@ public final class KafkaConnectorWriteChanges extends PTransform<PCollection<Cha
   @Override
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
-    Secrets.redactOptions(options)
-        .forEach((key, value) -> builder.add(DisplayData.item(key, value)));
+    Secrets.addDisplayData(builder, options);
   }
 
   /** The options with secret values masked. */

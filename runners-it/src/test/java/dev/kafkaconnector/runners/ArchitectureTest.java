@@ -87,6 +87,29 @@ class ArchitectureTest {
     assertTrue(missing.isEmpty(), "packages that do not say whether they are API: " + missing);
   }
 
+  /** Small classes with one job each: no main source file is over 400 lines. */
+  @Test
+  void noMainSourceFileIsOver400Lines() throws IOException {
+    List<String> tooLong = new ArrayList<>();
+    int checked = 0;
+    try (Stream<Path> files = Files.walk(Path.of(".."))) {
+      for (Path file :
+          files
+              .filter(f -> f.toString().endsWith(".java"))
+              .filter(f -> f.toString().contains("/src/main/java/"))
+              .filter(f -> !f.toString().contains("/target/"))
+              .toList()) {
+        long lines = Files.readAllLines(file).size();
+        checked++;
+        if (lines > 400) {
+          tooLong.add(file + " (" + lines + " lines)");
+        }
+      }
+    }
+    assertTrue(checked > 300, "found only " + checked + " main source files");
+    assertTrue(tooLong.isEmpty(), "main source files over 400 lines: " + tooLong);
+  }
+
   @Test
   void mainPackagesHaveNoCycles() {
     ArchRule rule = slices().matching("dev.kafkaconnector.(**)").should().beFreeOfCycles();

@@ -10,7 +10,9 @@ import dev.kafkaconnector.formats.json.JsonWriteSettings;
 import dev.kafkaconnector.formats.json.RowToJsonConverter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.beam.sdk.values.Row;
@@ -35,7 +37,13 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
   private final Schema schema;
   private final int kindIndex;
   private final Schema dataSchema;
+  private final int @Nullable [] dataIndexes;
+  private final Map<String, Integer> writtenIndexes;
   private final RowToJsonConverter converter;
+
+  /** The full row being encoded, for {@link #written}; null outside of an encode call. */
+  private transient @Nullable Row encoding;
+
   private transient @Nullable ByteArrayBuilder buffer;
 
   /**
@@ -43,31 +51,66 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
    *     cannot be written as JSON
    */
   protected ChangelogEncoder(Schema schema, JsonWriteSettings settings) {
+    this(schema, settings, List.of());
+  }
+
+  /**
+   * An encoder whose schema may also hold columns {@link FormatMetadata#WRITE_PREFIX}{@code <key>}
+   * for the given writable metadata keys: they are not written as data, and the envelope reads them
+   * with {@link #written}.
+   *
+   * @throws IllegalArgumentException when a {@code row-kind} column is not a STRING, or a column
+   *     cannot be written as JSON
+   */
+  protected ChangelogEncoder(Schema schema, JsonWriteSettings settings, List<String> writableKeys) {
     this.format = settings.format();
     this.schema = schema;
     String kind = FormatMetadata.ROW_KIND;
     this.kindIndex = schema.hasField(kind) ? schema.indexOf(kind) : -1;
-    if (kindIndex >= 0) {
-      if (schema.getField(kindIndex).getType().getTypeName() != TypeName.STRING) {
-        throw new IllegalArgumentException(
-            "Format '"
-                + format
-                + "' column '"
-                + kind
-                + "': the change kind column must be a STRING (+I, -U, +U or -D), not "
-                + schema.getField(kindIndex).getType());
+    if (kindIndex >= 0 && schema.getField(kindIndex).getType().getTypeName() != TypeName.STRING) {
+      throw new IllegalArgumentException(
+          "Format '"
+              + format
+              + "' column '"
+              + kind
+              + "': the change kind column must be a STRING (+I, -U, +U or -D), not "
+              + schema.getField(kindIndex).getType());
+    }
+    Map<String, Integer> written = new HashMap<>();
+    for (String key : writableKeys) {
+      String column = FormatMetadata.WRITE_PREFIX + key;
+      if (schema.hasField(column)) {
+        written.put(key, schema.indexOf(column));
       }
+    }
+    this.writtenIndexes = Map.copyOf(written);
+    if (kindIndex >= 0 || !written.isEmpty()) {
       Schema.Builder data = Schema.builder();
+      List<Integer> indexes = new ArrayList<>();
       for (int i = 0; i < schema.getFieldCount(); i++) {
-        if (i != kindIndex) {
+        if (i != kindIndex && !written.containsValue(i)) {
           data.addField(schema.getField(i));
+          indexes.add(i);
         }
       }
       this.dataSchema = data.build();
+      this.dataIndexes = indexes.stream().mapToInt(Integer::intValue).toArray();
     } else {
       this.dataSchema = schema;
+      this.dataIndexes = null;
     }
     this.converter = new RowToJsonConverter(dataSchema, settings);
+  }
+
+  /**
+   * The value of the written metadata {@code key} of the row being encoded (the after image of an
+   * update); null when the schema has no such column, or when the change came without it ({@link
+   * #encode(RowKind, Row)}).
+   */
+  protected final @Nullable Object written(String key) {
+    Integer index = writtenIndexes.get(key);
+    Row row = encoding;
+    return index == null || row == null ? null : row.getValue(index);
   }
 
   /** The schema the encoder was created for (with its {@code row-kind} column, if any). */
@@ -115,7 +158,12 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
     }
     RowKind change = kind;
     Row data = data(row);
-    return write(g -> writeChange(change, data, g));
+    encoding = row;
+    try {
+      return write(g -> writeChange(change, data, g));
+    } finally {
+      encoding = null;
+    }
   }
 
   /**
@@ -130,7 +178,12 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
   public final byte[] encodeUpdate(Row before, Row after) throws FormatException {
     Row old = data(before);
     Row now = data(after);
-    return write(g -> writeUpdate(old, now, g));
+    encoding = after;
+    try {
+      return write(g -> writeUpdate(old, now, g));
+    } finally {
+      encoding = null;
+    }
   }
 
   /** Writes {@code data} as the object member {@code name}, or as a value when name is null. */
@@ -155,11 +208,14 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
   }
 
   private Row data(Row row) {
-    if (kindIndex < 0) {
+    int[] indexes = dataIndexes;
+    if (indexes == null) {
       return row;
     }
-    List<Object> values = new ArrayList<>(row.getValues());
-    values.remove(kindIndex);
+    List<Object> values = new ArrayList<>(indexes.length);
+    for (int index : indexes) {
+      values.add(row.getValue(index));
+    }
     return Row.withSchema(dataSchema).attachValues(values);
   }
 

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.beam.sdk.transforms.display.DisplayData;
 
 /**
  * Which option values are secrets, so that they never appear in logs, messages, {@code toString()}
@@ -112,6 +113,11 @@ public final class Secrets {
     Map<String, String> out = new LinkedHashMap<>();
     options.forEach((k, v) -> out.put(k, isSecretOption(k) ? MASK : maskUrlUserInfo(v)));
     return out;
+  }
+
+  /** Adds {@code options} to a transform's display data, secret values masked. */
+  public static void addDisplayData(DisplayData.Builder builder, Map<String, String> options) {
+    redactOptions(options).forEach((key, value) -> builder.add(DisplayData.item(key, value)));
   }
 
   /** {@code text} with the user info of every URL in it replaced by {@link #MASK}. */

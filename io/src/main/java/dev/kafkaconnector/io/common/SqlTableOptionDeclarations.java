@@ -20,7 +20,9 @@ final class SqlTableOptionDeclarations {
               + " the columns from any metadata key (see metadata.list; row-kind is value.row-kind"
               + " of a changelog format or the change kind of an upsert-kafka table); INSERT writes"
               + " the columns of writable keys (timestamp, headers, topic, partition, row-kind) as"
-              + " record metadata and ignores the read-only ones.");
+              + " record metadata and the value format's writable metadata (canal-json's"
+              + " value.database, value.table, ...) into the message, and ignores the read-only"
+              + " ones.");
 
   static final ConfigOption<String> PRIMARY_KEY =
       ConfigOption.string(

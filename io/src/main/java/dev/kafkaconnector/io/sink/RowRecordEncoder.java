@@ -22,8 +22,13 @@ import org.joda.time.ReadableInstant;
 final class RowRecordEncoder implements RecordEncoder<Row> {
   private static final long serialVersionUID = 1L;
 
-  /** Where the metadata of a record comes from: input column indexes, -1 when absent. */
-  record MetadataIndexes(int topic, int partition, int timestamp, int headers, int rowKind)
+  /**
+   * Where the metadata of a record comes from: input column indexes, -1 when absent; {@code
+   * formatMetadata} holds the columns of the value format's written metadata ({@code value.<key>}),
+   * in the order the value encoder's schema has them.
+   */
+  record MetadataIndexes(
+      int topic, int partition, int timestamp, int headers, int rowKind, int[] formatMetadata)
       implements java.io.Serializable {}
 
   private final @Nullable String fixedTopic;
@@ -131,7 +136,7 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
       byte[] value = null;
       if (kind != RowKind.DELETE) {
         try {
-          value = valueEncoder.encode(layout.valueRow(physicalRow));
+          value = valueEncoder.encode(valueRow(physicalRow, row));
         } catch (FormatException e) {
           throw new BadRowException(e.field(), "value: " + e.getMessage(), e);
         }
@@ -237,13 +242,20 @@ final class RowRecordEncoder implements RecordEncoder<Row> {
     return Row.withSchema(physical).attachValues(values);
   }
 
+  /** The value columns, then row-kind for a changelog format, then written format metadata. */
   private Row valueRow(Row physicalRow, Row row) {
     Row value = layout.valueRow(physicalRow);
-    if (!changelog || metadata.rowKind() < 0) {
+    boolean withKind = changelog && metadata.rowKind() >= 0;
+    if (!withKind && metadata.formatMetadata().length == 0) {
       return value;
     }
     List<Object> values = new ArrayList<>(value.getValues());
-    values.add(row.getValue(metadata.rowKind()));
+    if (withKind) {
+      values.add(row.getValue(metadata.rowKind()));
+    }
+    for (int index : metadata.formatMetadata()) {
+      values.add(row.getValue(index));
+    }
     return Row.withSchema(valueEncoderSchema).attachValues(values);
   }
 

@@ -4,6 +4,7 @@ import static dev.kafkaconnector.io.sink.SinkOptionsParser.ROW_KIND;
 
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatFactory;
+import dev.kafkaconnector.formats.FormatMetadata;
 import dev.kafkaconnector.formats.RowEncoder;
 import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.KeyValueLayout;
@@ -51,7 +52,13 @@ final class SinkEncoders {
     boolean changelog =
         valueFormat.readableMetadata().stream().anyMatch(m -> m.key().equals(ROW_KIND));
     int rowKind = index(input, metadata, ROW_KIND);
-    Schema valueEncoderSchema = valueEncoderSchema(layout.valueSchema(), changelog && rowKind >= 0);
+    List<String> written = new ArrayList<>();
+    metadata.values().stream()
+        .filter(k -> k.startsWith(FormatMetadata.WRITE_PREFIX))
+        .forEach(written::add);
+    Schema valueEncoderSchema =
+        valueEncoderSchema(
+            layout.valueSchema(), changelog && rowKind >= 0, input, metadata, written);
     if (!changelog && !upsert && rowKind >= 0) {
       warnings.add(insertsOnly(valueFormat));
     }
@@ -72,7 +79,8 @@ final class SinkEncoders {
             index(input, metadata, MetadataKey.PARTITION.key()),
             index(input, metadata, MetadataKey.TIMESTAMP.key()),
             index(input, metadata, MetadataKey.HEADERS.key()),
-            rowKind);
+            rowKind,
+            written.stream().mapToInt(key -> index(input, metadata, key)).toArray());
     return new RowRecordEncoder(
         topic,
         physical,
@@ -88,21 +96,49 @@ final class SinkEncoders {
   }
 
   /**
-   * The schema the value format encodes: the value columns, and the change kind after them when a
-   * changelog format writes it.
+   * The schema the value format encodes: the value columns, the change kind after them when a
+   * changelog format writes it, then the format's written metadata ({@code value.<key>}, typed as
+   * the input column).
    */
-  private static Schema valueEncoderSchema(Schema valueSchema, boolean withRowKind) {
-    if (!withRowKind) {
+  private static Schema valueEncoderSchema(
+      Schema valueSchema,
+      boolean withRowKind,
+      Schema input,
+      Map<String, String> metadata,
+      List<String> written) {
+    if (!withRowKind && written.isEmpty()) {
       return valueSchema;
     }
-    if (valueSchema.hasField(ROW_KIND)) {
+    if (withRowKind && valueSchema.hasField(ROW_KIND)) {
       throw new IllegalArgumentException(
           "Column '" + ROW_KIND + "' is both a value column and the change kind");
     }
     Schema.Builder b = Schema.builder();
     valueSchema.getFields().forEach(b::addField);
-    b.addNullableField(ROW_KIND, FieldType.STRING);
+    if (withRowKind) {
+      b.addNullableField(ROW_KIND, FieldType.STRING);
+    }
+    for (String key : written) {
+      if (valueSchema.hasField(key)) {
+        throw new IllegalArgumentException(
+            "Column '"
+                + key
+                + "' is both a value column and the metadata written as '"
+                + key
+                + "'");
+      }
+      b.addNullableField(key, input.getField(input.indexOf(column(metadata, key))).getType());
+    }
     return b.build();
+  }
+
+  /** The input column that {@code metadata} maps to {@code key}. */
+  private static String column(Map<String, String> metadata, String key) {
+    return metadata.entrySet().stream()
+        .filter(e -> e.getValue().equals(key))
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElseThrow();
   }
 
   /** The warning for a change kind column that a format writing inserts only cannot write. */

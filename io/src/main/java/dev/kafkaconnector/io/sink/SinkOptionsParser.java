@@ -14,13 +14,10 @@ import dev.kafkaconnector.io.common.UpsertTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.schemas.Schema.FieldType;
-import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -68,7 +65,8 @@ public final class SinkOptionsParser {
     FormatSelection formats = new FormatSelection(options);
     List<String> warnings = new ArrayList<>();
     SinkSpec spec = spec(sinkId, options, formats, warnings);
-    Map<String, String> metadata = metadataColumns(Configuration.of(options), typedMetadata, input);
+    Map<String, String> metadata =
+        SinkMetadataColumns.of(Configuration.of(options), typedMetadata, input, formats);
     checkTopicOnce(spec.topic(), metadata);
     RowRecordEncoder encoder =
         SinkEncoders.create(spec.topic(), formats, input, metadata, warnings, spec.upsert());
@@ -254,72 +252,6 @@ public final class SinkOptionsParser {
     asProducer.putAll(ProducerSettings.forced());
     ClientProperties.validate(asProducer, ProducerConfig.configDef());
     return client;
-  }
-
-  /** Column name to writable metadata key, checked against the input schema. */
-  private static Map<String, String> metadataColumns(
-      Configuration conf, List<MetadataColumn> typed, Schema input) {
-    List<MetadataColumn> columns =
-        new ArrayList<>(MetadataColumn.parseList(conf.get(SINK_METADATA_LIST)));
-    columns.addAll(typed);
-    Map<String, String> out = new LinkedHashMap<>();
-    Set<String> keys = new HashSet<>();
-    for (MetadataColumn column : columns) {
-      String key = column.key();
-      FieldType expected;
-      if (key.equals(ROW_KIND)) {
-        expected = FieldType.STRING;
-      } else {
-        MetadataKey metadataKey = MetadataKey.fromKey(key).orElse(null);
-        if (metadataKey == null || !metadataKey.writable()) {
-          throw new IllegalArgumentException(
-              "Metadata key '"
-                  + key
-                  + "' (option 'metadata.list' or withMetadataColumn) cannot"
-                  + " be written; writable keys: [timestamp, headers, topic, partition, "
-                  + ROW_KIND
-                  + "]");
-        }
-        expected = metadataKey.type();
-      }
-      if (!input.hasField(column.name())) {
-        throw new IllegalArgumentException(
-            "Metadata column '"
-                + column.name()
-                + "' (key '"
-                + key
-                + "') is not in the input"
-                + " schema "
-                + input.getFieldNames());
-      }
-      FieldType actual = input.getField(column.name()).getType();
-      if (!sameType(actual, expected)) {
-        throw new IllegalArgumentException(
-            "Metadata column '"
-                + column.name()
-                + "' (key '"
-                + key
-                + "') must be "
-                + expected.withNullable(true)
-                + " but is "
-                + actual);
-      }
-      if (!keys.add(key)) {
-        throw new IllegalArgumentException(
-            "Metadata key '" + key + "' is written from two columns; map it once");
-      }
-      out.put(column.name(), key);
-    }
-    return out;
-  }
-
-  private static boolean sameType(FieldType actual, FieldType expected) {
-    if (expected.getTypeName() == TypeName.MAP) {
-      return actual.getTypeName() == TypeName.MAP
-          && actual.getMapKeyType().getTypeName() == TypeName.STRING
-          && actual.getMapValueType().getTypeName() == TypeName.BYTES;
-    }
-    return actual.withNullable(false).equals(expected.withNullable(false));
   }
 
   /** Producer settings the connector forces. */

@@ -3,6 +3,7 @@ package dev.kafkaconnector.io.source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Parses the per-partition offsets of {@code scan.startup.specific-offsets} and {@code
@@ -53,6 +54,13 @@ public final class SpecificOffsets {
           "Option '" + key + "' lists no offsets; expected 'partition:0,offset:42;...'");
     }
     return Collections.unmodifiableMap(out);
+  }
+
+  /** The inverse of {@link #parse}: the option value that lists {@code offsets}. */
+  public static String format(Map<Integer, Long> offsets) {
+    return offsets.entrySet().stream()
+        .map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
+        .collect(Collectors.joining(";"));
   }
 
   private static long number(String key, String entry, String part, String name) {

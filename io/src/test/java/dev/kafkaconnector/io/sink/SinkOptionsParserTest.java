@@ -161,6 +161,33 @@ class SinkOptionsParserTest {
     fails(minimal("metadata.list", "partition"), "'partition'", "not in the input");
   }
 
+  /**
+   * A value format's writable metadata ({@code value.<key>}) is a metadata column of the sink: the
+   * value encoder writes it into the message; a key the format does not write fails naming the keys
+   * it writes.
+   */
+  @Test
+  void valueFormatMetadataIsWrittenIntoTheMessage() throws Exception {
+    Map<String, String> canal = minimal("format", "canal-json");
+    SinkOptionsParser.ParsedSink sink = parse(canal, new MetadataColumn("name", "value.table"));
+    Row row = Row.withSchema(INPUT).addValues(1L, "users", null, null).build();
+    String json =
+        new String(sink.encoder().encode(row).value(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(json.contains("\"table\":\"users\""), json);
+    assertTrue(json.contains("\"data\":[{\"id\":1,"), json);
+    assertTrue(!json.contains("\"name\""), json);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse(minimal(), new MetadataColumn("name", "value.table")));
+    assertTrue(e.getMessage().contains("value format 'json' writes no metadata"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse(canal, new MetadataColumn("name", "value.operation-type")));
+    assertTrue(e.getMessage().contains("value.database"), e.getMessage());
+  }
+
   @Test
   void secretsStayOutOfDisplayDataAndToString() {
     String secret = "pw-S3cret-Sink";

@@ -274,12 +274,7 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
     PCollection<Row> rows =
         pipeline.apply(source(topic).withOption("scan.startup.mode", "earliest-offset"));
     rows.apply("Raw", raw);
-    rows.apply(Window.into(FixedWindows.of(org.joda.time.Duration.standardSeconds(10))))
-        .apply(MapElements.into(TypeDescriptors.strings()).via(r -> "all"))
-        .apply(Count.perElement())
-        .apply(ParDo.of(new WindowCountFn()))
-        .setRowSchema(WindowCountFn.SCHEMA)
-        .apply("Windows", windows);
+    countPer10sWindow(rows, windows);
     PipelineResult result = pipeline.run();
     try {
       // Phase 1 ends 12 s into event time: the watermark is 7 s in (5 s out-of-orderness).
@@ -295,9 +290,10 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
       }
       producer.flush();
       List<Row> counts = windows.awaitRows(r -> r.size() >= 2, WAIT, "the first two windows");
-      Map<Long, Long> byStart = new TreeMap<>();
-      counts.forEach(r -> byStart.put(r.getInt64("start") - t, r.getInt64("count")));
-      assertEquals(Map.of(0L, 4L, 10_000L, 3L), byStart, "window start (ms after t) -> count");
+      assertEquals(
+          Map.of(0L, 4L, 10_000L, 3L),
+          countsByStart(counts, t),
+          "window start (ms after t) -> count");
     } finally {
       result.cancel();
     }
@@ -323,12 +319,7 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
                 .withSchema(schema)
                 .withWatermark("ts", java.time.Duration.ofSeconds(5)));
     rows.apply("Raw", raw);
-    rows.apply(Window.into(FixedWindows.of(org.joda.time.Duration.standardSeconds(10))))
-        .apply(MapElements.into(TypeDescriptors.strings()).via(r -> "all"))
-        .apply(Count.perElement())
-        .apply(ParDo.of(new WindowCountFn()))
-        .setRowSchema(WindowCountFn.SCHEMA)
-        .apply("Windows", windows);
+    countPer10sWindow(rows, windows);
     PipelineResult result = pipeline.run();
     try {
       // as in the case above, but the event times are in the payload: 8 s and 11 s are within
@@ -345,12 +336,32 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
       producer.flush();
       raw.awaitRows(r -> r.size() >= 8, WAIT, "the rows");
       List<Row> counts = windows.awaitRows(r -> r.size() >= 2, WAIT, "the first two windows");
-      Map<Long, Long> byStart = new TreeMap<>();
-      counts.forEach(r -> byStart.put(r.getInt64("start") - t, r.getInt64("count")));
-      assertEquals(Map.of(0L, 4L, 10_000L, 3L), byStart, "window start (ms after t) -> count");
+      assertEquals(
+          Map.of(0L, 4L, 10_000L, 3L),
+          countsByStart(counts, t),
+          "window start (ms after t) -> count");
     } finally {
       result.cancel();
     }
+  }
+
+  /**
+   * Counts {@code rows} per 10 s event-time window into {@code windows} ({@link WindowCountFn}).
+   */
+  static void countPer10sWindow(PCollection<Row> rows, CollectingSink windows) {
+    rows.apply(Window.into(FixedWindows.of(org.joda.time.Duration.standardSeconds(10))))
+        .apply(MapElements.into(TypeDescriptors.strings()).via(r -> "all"))
+        .apply(Count.perElement())
+        .apply(ParDo.of(new WindowCountFn()))
+        .setRowSchema(WindowCountFn.SCHEMA)
+        .apply("Windows", windows);
+  }
+
+  /** The counts of {@link WindowCountFn} rows by window start, in ms after {@code t}. */
+  static Map<Long, Long> countsByStart(List<Row> counts, long t) {
+    Map<Long, Long> byStart = new TreeMap<>();
+    counts.forEach(r -> byStart.put(r.getInt64("start") - t, r.getInt64("count")));
+    return byStart;
   }
 
   /** Emits (window start, count) rows. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaconnector.runners.read.CollectingSink;
 import dev.kafkaconnector.runners.read.TestProducer;
 import java.time.LocalDateTime;
@@ -434,6 +436,74 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
     assertEquals("UPDATE", update.getString("origin_type"));
     assertEquals(
         List.of(Map.of("charname", "alice")), new ArrayList<>(update.getArray("origin_old")));
+  }
+
+  /**
+   * The spec's Canal sink table (002, section 28: every metadata column non-virtual), fed by its
+   * Canal source table: the origin of each row (database, table, primary key names, event and
+   * ingestion time, batch id) is written into the Canal message; the read-only columns (the
+   * operation type, the type maps, the before image, ...) are not, since the sink derives them.
+   */
+  @Test
+  void specCanalSinkWritesTheOriginOfEachRow() throws Exception {
+    String source = newTopic("sql-canal-copy-in", 1);
+    String sink = newTopic("sql-canal-copy-out", 1);
+    send(source, List.of(CANAL_INSERT, CANAL_UPDATE));
+    Map<String, String> metadata = new TreeMap<>();
+    metadata.put("origin_database", "value.database");
+    metadata.put("origin_table", "value.table");
+    metadata.put("origin_es", "value.event-timestamp");
+    metadata.put("origin_type", "value.operation-type");
+    metadata.put("batch_id", "value.batch-id");
+    metadata.put("is_ddl", "value.is-ddl");
+    metadata.put("origin_old", "value.update-before");
+    metadata.put("mysql_type", "value.mysql-type");
+    metadata.put("origin_pk_names", "value.pk-names");
+    metadata.put("sql", "value.sql");
+    metadata.put("origin_sql_type", "value.sql-type");
+    metadata.put("ingestion_ts", "value.ingestion-timestamp");
+    run(
+        "INSERT INTO kafka_canal_json_sink_table SELECT * FROM `source`",
+        table(
+            "`source`",
+            CANAL_COLUMNS,
+            "kafka-connector",
+            boundedSource(
+                source, "canal-json", "canal-json.source.append-mode", true, "metadata", metadata)),
+        table(
+            "kafka_canal_json_sink_table",
+            CANAL_COLUMNS,
+            "kafka-connector",
+            Map.of(
+                "topic",
+                sink,
+                "properties.bootstrap.servers",
+                KAFKA.bootstrapServers(),
+                "format",
+                "canal-json",
+                "metadata",
+                metadata)));
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> written = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> r : readBack(sink)) {
+      written.add(json.readTree(r.value()));
+    }
+    written.sort((a, b) -> Long.compare(a.get("id").asLong(), b.get("id").asLong()));
+    assertEquals(2, written.size(), written.toString());
+    JsonNode insert = written.get(0);
+    assertEquals("shop", insert.get("database").asText(), insert.toString());
+    assertEquals("users", insert.get("table").asText(), insert.toString());
+    assertEquals("[\"aid\"]", insert.get("pkNames").toString(), insert.toString());
+    assertEquals(1_589_373_515_000L, insert.get("es").asLong(), insert.toString());
+    assertEquals(1_589_373_515_477L, insert.get("ts").asLong(), insert.toString());
+    assertEquals(1L, insert.get("id").asLong(), insert.toString());
+    assertEquals("INSERT", insert.get("type").asText(), insert.toString());
+    assertEquals("alice", insert.get("data").get(0).get("charname").asText(), insert.toString());
+    assertTrue(insert.get("data").get(0).get("origin_database") == null, insert.toString());
+    JsonNode update = written.get(1);
+    assertEquals("alicia", update.get("data").get(0).get("charname").asText(), update.toString());
+    assertEquals(1_589_373_516_000L, update.get("es").asLong(), update.toString());
+    assertEquals(2L, update.get("id").asLong(), update.toString());
   }
 
   /** The spec's Kafka source table of its Canal example (002, section 28), Beam SQL spelling. */

@@ -7,9 +7,12 @@ import dev.kafkaconnector.formats.cdc.RowKind;
 import dev.kafkaconnector.formats.cdc.SourceTable;
 import dev.kafkaconnector.formats.json.JsonWriteSettings;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
+import org.joda.time.ReadableInstant;
 
 /**
  * Writes Canal messages {@code {"data": [row], "old": null, "type": ..., "isDdl": false, "sqlType":
@@ -17,9 +20,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * data: {@code +I} and {@code +U} as {@code INSERT}, {@code -U} and {@code -D} as {@code DELETE}.
  * {@link #encodeUpdate} writes an {@code UPDATE} with the before image in {@code old} (only its
  * changed columns with {@code canal-json.serialize.update.keep-changed-fields-only}). The type maps
- * describe the columns ({@link CanalTypes}); {@code database}, {@code table} and {@code pkNames}
- * are not known to a row and are left out, unless the encoder is for one table ({@link #forTable}:
- * {@code database} is the table id's schema part, as the spec maps a two-part id).
+ * describe the columns ({@link CanalTypes}). {@code database}, {@code table}, {@code pkNames},
+ * {@code es}, {@code ts} and {@code id} come from the row's written metadata columns ({@code
+ * value.database}, … see {@link CanalMetadata#writable()}) and are left out when it has none; an
+ * encoder for one table ({@link #forTable}) names that table ({@code database} is the table id's
+ * schema part, as the spec maps a two-part id) and its primary key.
  */
 final class CanalJsonEncoder extends ChangelogEncoder {
   private static final long serialVersionUID = 1L;
@@ -38,7 +43,7 @@ final class CanalJsonEncoder extends ChangelogEncoder {
       JsonWriteSettings settings,
       boolean changedFieldsOnly,
       @Nullable SourceTable table) {
-    super(schema, settings);
+    super(schema, settings, CanalMetadata.writable().stream().map(m -> m.key()).toList());
     this.table = table;
     this.changedFieldsOnly = changedFieldsOnly;
     this.sqlTypes = CanalTypes.sqlTypes(dataSchema());
@@ -83,11 +88,24 @@ final class CanalJsonEncoder extends ChangelogEncoder {
     if (table != null) {
       g.writeStringField("database", table.id().schemaName());
       g.writeStringField("table", table.id().tableName());
-      g.writeArrayFieldStart("pkNames");
-      for (String column : table.primaryKey()) {
-        g.writeString(column);
+      strings("pkNames", table.primaryKey(), g);
+    } else {
+      if (written("database") instanceof String database) {
+        g.writeStringField("database", database);
       }
-      g.writeEndArray();
+      if (written("table") instanceof String name) {
+        g.writeStringField("table", name);
+      }
+      if (written("pk-names") instanceof Iterable<?> names) {
+        List<String> columns = new ArrayList<>();
+        names.forEach(n -> columns.add(String.valueOf(n)));
+        strings("pkNames", columns, g);
+      }
+    }
+    millis("es", written("event-timestamp"), g);
+    millis("ts", written("ingestion-timestamp"), g);
+    if (written("batch-id") instanceof Long id) {
+      g.writeNumberField("id", id);
     }
     g.writeStringField("type", type);
     g.writeBooleanField("isDdl", false);
@@ -95,5 +113,26 @@ final class CanalJsonEncoder extends ChangelogEncoder {
     g.writeRawValue(sqlTypes);
     g.writeFieldName("mysqlType");
     g.writeRawValue(mysqlTypes);
+  }
+
+  private static void strings(String name, List<String> values, JsonGenerator g)
+      throws IOException {
+    g.writeArrayFieldStart(name);
+    for (String value : values) {
+      g.writeString(value);
+    }
+    g.writeEndArray();
+  }
+
+  /**
+   * A timestamp column's value as epoch milliseconds, as Canal writes {@code es} and {@code ts}.
+   */
+  private static void millis(String name, @Nullable Object value, JsonGenerator g)
+      throws IOException {
+    if (value instanceof ReadableInstant instant) {
+      g.writeNumberField(name, instant.getMillis());
+    } else if (value instanceof java.time.Instant javaInstant) {
+      g.writeNumberField(name, javaInstant.toEpochMilli());
+    }
   }
 }

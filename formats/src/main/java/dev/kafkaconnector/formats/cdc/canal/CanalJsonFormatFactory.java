@@ -39,6 +39,11 @@ public final class CanalJsonFormatFactory implements FormatFactory {
     return CanalMetadata.readable();
   }
 
+  @Override
+  public List<FormatMetadata> writableMetadata() {
+    return CanalMetadata.writable();
+  }
+
   /** Columns are members of JSON objects, found by name: a projection reads only those. */
   @Override
   public boolean readsColumnsByName() {

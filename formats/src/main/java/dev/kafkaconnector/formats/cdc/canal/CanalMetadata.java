@@ -26,6 +26,18 @@ final class CanalMetadata {
       FieldType.array(FieldType.STRING.withNullable(true)).withNullable(true);
   static final FieldType OLD_VALUES = FieldType.array(STRING_MAP).withNullable(true);
 
+  /**
+   * The metadata {@code canal-json} writes when a sink column carries it: where the change came
+   * from. The other members ({@code type}, {@code old}, {@code isDdl}, {@code sqlType}, {@code
+   * mysqlType}) follow from the change kind and the row type and are always written.
+   */
+  static List<FormatMetadata> writable() {
+    List<String> keys =
+        List.of(
+            "database", "table", "pk-names", "event-timestamp", "ingestion-timestamp", "batch-id");
+    return readable().stream().filter(m -> keys.contains(m.key())).toList();
+  }
+
   static List<FormatMetadata> readable() {
     return List.of(
         new FormatMetadata("database", STRING, "The originating database (\"database\")."),

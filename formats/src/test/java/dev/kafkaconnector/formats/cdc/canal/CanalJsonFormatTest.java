@@ -287,6 +287,57 @@ class CanalJsonFormatTest {
     assertEquals("tinyint(1)", row.getMap("mysql-type").get("b"));
   }
 
+  /**
+   * Written metadata: columns {@code value.<key>} for the keys canal-json writes fill the message's
+   * origin members instead of being written as data, and read back as the same metadata.
+   */
+  @Test
+  void writesTheOriginFromItsWrittenMetadataColumns() throws Exception {
+    assertEquals(
+        List.of(
+            "database", "table", "pk-names", "ingestion-timestamp", "event-timestamp", "batch-id"),
+        Formats.find(FORMAT, "format").writableMetadata().stream()
+            .map(FormatMetadata::key)
+            .toList());
+    Schema schema =
+        Schema.builder()
+            .addInt32Field("id")
+            .addNullableField("value.database", FieldType.STRING)
+            .addNullableField("value.table", FieldType.STRING)
+            .addNullableField("value.pk-names", FieldType.array(FieldType.STRING))
+            .addNullableField("value.event-timestamp", FieldType.DATETIME)
+            .addNullableField("value.batch-id", FieldType.INT64)
+            .build();
+    Row row =
+        Row.withSchema(schema)
+            .addValues(
+                7,
+                "shop",
+                "users",
+                List.of("id"),
+                new org.joda.time.Instant(1_589_373_515_000L),
+                42L)
+            .build();
+    byte[] bytes = encoder(FORMAT, schema, Map.of()).encode(row);
+    JsonNode json = JSON.readTree(bytes);
+    assertEquals("{\"id\":7}", json.get("data").get(0).toString(), text(bytes));
+    assertEquals("shop", json.get("database").asText());
+    assertEquals("users", json.get("table").asText());
+    assertEquals("[\"id\"]", json.get("pkNames").toString());
+    assertEquals(1_589_373_515_000L, json.get("es").asLong());
+    assertEquals(42L, json.get("id").asLong());
+    assertFalse(json.has("ts"), text(bytes));
+    Schema id = Schema.builder().addInt32Field("id").build();
+    Row back = decode(decoder(FORMAT, id, Map.of(), "database", "table", "batch-id"), bytes).get(0);
+    assertEquals("shop", back.getString("database"));
+    assertEquals("users", back.getString("table"));
+    assertEquals(42L, back.getInt64("batch-id"));
+    // without those columns the origin is left out, as before
+    JsonNode plain =
+        JSON.readTree(encoder(FORMAT, id, Map.of()).encode(Row.withSchema(id).addValue(7).build()));
+    assertFalse(plain.has("database"), plain.toString());
+  }
+
   @Test
   void encodeUpdateWritesOldWholeOrOnlyTheChangedColumns() throws Exception {
     Row before = Row.withSchema(PRODUCTS).addValues(7, "a", "old", 1.5).build();

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.beam.sdk.schemas.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One Kafka table as declared in Beam SQL: its columns, the connector options of its TBLPROPERTIES,
@@ -45,6 +47,7 @@ record TableDefinition(
     List<String> primaryKey,
     List<String> virtual)
     implements Serializable {
+  private static final Logger LOG = LoggerFactory.getLogger(TableDefinition.class);
 
   /**
    * Checks what can be checked without knowing whether the table is read or written: every key is
@@ -114,8 +117,10 @@ record TableDefinition(
   }
 
   /**
-   * The columns an INSERT writes: all but the metadata columns of read-only keys (offset,
-   * value.table, …) and the virtual ones, which are ignored on write.
+   * The columns an INSERT writes: all but the metadata columns of read-only keys (offset, a value
+   * format's read-only metadata such as canal-json's value.operation-type, …) and the virtual ones,
+   * which are ignored on write. A value format's writable metadata (canal-json's value.database,
+   * value.table, …) is written into the message.
    */
   Schema writeSchema() {
     Schema.Builder b = Schema.builder();
@@ -135,11 +140,21 @@ record TableDefinition(
             .withOptions(
                 optionsOf(
                     KafkaConnectorOptions.sinkOptions(), KafkaConnectorOptions.sourceOptions()));
+    List<String> readOnly = new ArrayList<>();
     for (MetadataColumn column : metadata) {
       String key = writeKey(column.key());
       if (key != null && !virtual.contains(column.name())) {
         write = write.withMetadataColumn(column.name(), key);
+      } else if (key == null && !virtual.contains(column.name())) {
+        readOnly.add(column.name() + " ('" + column.key() + "')");
       }
+    }
+    if (!readOnly.isEmpty()) {
+      LOG.warn(
+          "Table '{}': metadata columns {} are read-only and not written by an INSERT (declare"
+              + " them VIRTUAL to say so)",
+          name,
+          readOnly);
     }
     if (!primaryKey.isEmpty()) {
       write = write.withPrimaryKey(primaryKey.toArray(String[]::new));
@@ -201,10 +216,17 @@ record TableDefinition(
   }
 
   /** The sink's metadata key for a declared key, or null when it cannot be written. */
-  private static String writeKey(String key) {
+  private String writeKey(String key) {
     if (key.equals(FormatMetadata.ROW_KIND)
         || key.equals(MetadataColumn.VALUE_PREFIX + FormatMetadata.ROW_KIND)) {
       return FormatMetadata.ROW_KIND;
+    }
+    if (key.startsWith(MetadataColumn.VALUE_PREFIX)) {
+      String formatKey = key.substring(MetadataColumn.VALUE_PREFIX.length());
+      boolean writable =
+          new FormatSelection(options)
+              .valueFormat().writableMetadata().stream().anyMatch(m -> m.key().equals(formatKey));
+      return writable ? key : null;
     }
     return MetadataKey.fromKey(key)
         .filter(MetadataKey::writable)

@@ -211,10 +211,12 @@ class FlinkDdlSpec002Test {
     for (String name : run.statements.keySet()) {
       Table t = run.table(name);
       assertEquals(12, t.getProperties().get("metadata").size());
-      // not VIRTUAL: written where the key is writable (value.* are read-only and ignored)
+      // not VIRTUAL: written where the key is writable: canal-json writes database, table,
+      // event-timestamp, batch-id, pk-names and ingestion-timestamp into the message; the
+      // operation type, is-ddl, update-before, mysql-type, sql and sql-type are read-only
       assertEquals(null, properties(t).get("virtual"));
       assertEquals(15, TableProperties.parse(t, false).schema().getFieldCount());
-      assertEquals(3, TableProperties.parse(t, false).writeSchema().getFieldCount());
+      assertEquals(3 + 6, TableProperties.parse(t, false).writeSchema().getFieldCount());
     }
     rejects(
         """

@@ -15,6 +15,7 @@ import org.apache.beam.sdk.transforms.splittabledofn.RestrictionTracker;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Instant;
 
@@ -27,7 +28,8 @@ import org.joda.time.Instant;
  * <p>The call ends when the restriction is read to its stop offset, when a claim fails (the runner
  * checkpoints), when the partition has no records for now (resumed after {@link
  * ReadPartitionFn#IDLE_RESUME_DELAY}), when its topic was deleted, when it has read for {@link
- * ReadPartitionFn#MAX_CALL_NANOS} (resumed at once), or when the consumer fails.
+ * ReadPartitionFn#MAX_CALL_NANOS} (resumed at once), when the runner interrupts it (the task is
+ * cancelled: resumed, the interrupt kept), or when the consumer fails.
  */
 final class PartitionReadCall<T> {
   private static final org.joda.time.Duration COMMIT_EXPIRY =
@@ -131,6 +133,14 @@ final class PartitionReadCall<T> {
           return ProcessContinuation.resume();
         }
       }
+    } catch (InterruptException e) {
+      // The runner cancels the task (the job is cancelled, or restarts because another task
+      // failed) and interrupted this thread in a consumer call, before any claim of that batch.
+      // The call ends as a resume, the interrupt kept: a call that throws leaves the checkpoint
+      // Beam's Flink operator scheduled for it, and the operator's close then waits up to 10 s
+      // for it, delaying every cancel and failover of the job by that much.
+      Thread.currentThread().interrupt();
+      return ProcessContinuation.resume();
     } catch (RuntimeException e) {
       throw refusalOr(e);
     } finally {

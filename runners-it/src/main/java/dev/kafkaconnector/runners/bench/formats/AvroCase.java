@@ -5,7 +5,6 @@ import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.RowEncoder;
 import java.util.List;
-import java.util.Map;
 import org.apache.beam.sdk.values.Row;
 import org.apache.flink.formats.avro.AvroRowDataDeserializationSchema;
 import org.apache.flink.table.types.logical.RowType;
@@ -29,7 +28,7 @@ class AvroCase extends FormatCase {
     if (encoder == null) {
       encoder =
           Formats.find(format(), "format")
-              .createEncoder(SampleRow.SCHEMA, FormatContext.of(Map.of()));
+              .createEncoder(SampleRow.SCHEMA, FormatContext.of(formatOptions()));
     }
     try {
       return encoder.encode(beamRow(row));

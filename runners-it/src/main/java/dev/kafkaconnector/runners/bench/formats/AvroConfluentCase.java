@@ -1,10 +1,5 @@
 package dev.kafkaconnector.runners.bench.formats;
 
-import dev.kafkaconnector.formats.FormatContext;
-import dev.kafkaconnector.formats.FormatException;
-import dev.kafkaconnector.formats.Formats;
-import dev.kafkaconnector.formats.RowDecoder;
-import dev.kafkaconnector.formats.RowEncoder;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -26,14 +21,13 @@ final class AvroConfluentCase extends AvroCase {
   /** The system property with the registry's URL; the benchmark's main starts the registry. */
   static final String REGISTRY_URL = "bench.registry.url";
 
-  private transient RowEncoder encoder;
-
   @Override
   String format() {
     return "avro-confluent";
   }
 
-  private static Map<String, String> options() {
+  @Override
+  Map<String, String> formatOptions() {
     String url = System.getProperty(REGISTRY_URL);
     if (url == null) {
       throw new IllegalStateException(
@@ -47,26 +41,6 @@ final class AvroConfluentCase extends AvroCase {
   @Override
   boolean needsRegistry() {
     return true;
-  }
-
-  @Override
-  RowDecoder ours() {
-    return Formats.find(format(), "format")
-        .createDecoder(SampleRow.SCHEMA, FormatContext.of(options()));
-  }
-
-  @Override
-  byte[] encode(SampleRow row) {
-    if (encoder == null) {
-      encoder =
-          Formats.find(format(), "format")
-              .createEncoder(SampleRow.SCHEMA, FormatContext.of(options()));
-    }
-    try {
-      return encoder.encode(beamRow(row));
-    } catch (FormatException e) {
-      throw new IllegalStateException("cannot encode sample row " + row, e);
-    }
   }
 
   @Override

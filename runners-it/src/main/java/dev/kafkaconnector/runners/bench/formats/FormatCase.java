@@ -68,10 +68,15 @@ abstract class FormatCase {
   /** The message for one row. */
   abstract byte[] encode(SampleRow row);
 
-  /** Our decoder, as the connector creates it (through the SPI, options as a user writes them). */
+  /** The format's options, as a user writes them; none by default. */
+  Map<String, String> formatOptions() {
+    return Map.of();
+  }
+
+  /** Our decoder, as the connector creates it (through the SPI, with {@link #formatOptions}). */
   RowDecoder ours() {
     return Formats.find(format(), "format")
-        .createDecoder(SampleRow.SCHEMA, FormatContext.of(Map.of()));
+        .createDecoder(SampleRow.SCHEMA, FormatContext.of(formatOptions()));
   }
 
   /** Flink's decoders for the same messages; the first is the table's main baseline. */

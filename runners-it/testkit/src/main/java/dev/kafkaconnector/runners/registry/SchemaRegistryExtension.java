@@ -1,12 +1,13 @@
 package dev.kafkaconnector.runners.registry;
 
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A JUnit 5 extension that gives a test class its own {@link SchemaRegistryServer}: started before
- * the class's first test, stopped after its last, so every class begins with an empty registry.
+ * A JUnit 5 extension that gives a test class a {@link SchemaRegistryServer}: one server shared by
+ * every test class of the JVM, started by the first class that needs it and stopped when JUnit's
+ * root context closes (the test plan ended). Test classes therefore must not rely on a subject
+ * being absent unless they named it after a topic of their own ({@code newTopicName}).
  *
  * <pre>{@code
  * @RegisterExtension
@@ -21,9 +22,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Register it on a {@code static} field: the registry is started in {@code beforeAll}. The
  * distribution comes from the system property {@value SchemaRegistryServer#HOME_PROPERTY}.
  */
-public final class SchemaRegistryExtension implements BeforeAllCallback, AfterAllCallback {
+public final class SchemaRegistryExtension implements BeforeAllCallback {
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(SchemaRegistryExtension.class);
+  private static final Object SHARED_LOCK = new Object();
+  private static SchemaRegistryServer shared;
+
   private volatile SchemaRegistryServer server;
-  private String ownerId;
 
   /** Creates the extension; nothing starts before JUnit calls {@code beforeAll}. */
   public SchemaRegistryExtension() {}
@@ -33,20 +38,16 @@ public final class SchemaRegistryExtension implements BeforeAllCallback, AfterAl
     if (server != null) {
       return; // a @Nested class of the class that set the extension up
     }
-    ownerId = context.getUniqueId();
-    server = new SchemaRegistryServer().start();
-  }
-
-  @Override
-  public synchronized void afterAll(ExtensionContext context) {
-    if (!context.getUniqueId().equals(ownerId)) {
-      return;
-    }
-    ownerId = null;
-    SchemaRegistryServer current = server;
-    server = null;
-    if (current != null) {
-      current.close();
+    synchronized (SHARED_LOCK) {
+      if (shared == null) {
+        shared = new SchemaRegistryServer().start();
+      }
+      // JUnit closes AutoCloseable values of the root store when the test plan ends.
+      context
+          .getRoot()
+          .getStore(NAMESPACE)
+          .getOrComputeIfAbsent(SharedServerCloser.class, k -> new SharedServerCloser());
+      server = shared;
     }
   }
 
@@ -62,7 +63,7 @@ public final class SchemaRegistryExtension implements BeforeAllCallback, AfterAl
   /**
    * Returns the running server, for tests that need more than its URL (its port, its log).
    *
-   * @return the server of this test class
+   * @return the server shared by the test classes of this JVM
    */
   public SchemaRegistryServer server() {
     SchemaRegistryServer current = server;
@@ -72,5 +73,17 @@ public final class SchemaRegistryExtension implements BeforeAllCallback, AfterAl
               + "static field and use it from test methods or @BeforeAll");
     }
     return current;
+  }
+
+  private static final class SharedServerCloser implements AutoCloseable {
+    @Override
+    public void close() {
+      synchronized (SHARED_LOCK) {
+        if (shared != null) {
+          shared.close();
+          shared = null;
+        }
+      }
+    }
   }
 }
