@@ -224,9 +224,11 @@ public final class KafkaConnectorOptions {
 
   public static final ConfigOption<String> SQL_VIRTUAL = SqlTableOptionDeclarations.VIRTUAL;
 
+  public static final ConfigOption<String> SQL_COMPUTED = SqlTableOptionDeclarations.COMPUTED;
+
   /** The keys a Beam SQL table takes in TBLPROPERTIES besides the source and sink options. */
   public static List<ConfigOption<?>> sqlTableOptions() {
-    return List.of(SQL_METADATA, SQL_PRIMARY_KEY, SQL_VIRTUAL);
+    return List.of(SQL_METADATA, SQL_PRIMARY_KEY, SQL_VIRTUAL, SQL_COMPUTED);
   }
 
   /** Options a source accepts, besides the properties.* and format families. */

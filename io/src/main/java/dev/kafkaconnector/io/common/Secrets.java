@@ -61,11 +61,7 @@ public final class Secrets {
     }
     List<ConfigOption<?>> declared = new ArrayList<>(KafkaConnectorOptions.allOptions());
     // the keys of Beam SQL's TBLPROPERTIES that are not connector options
-    declared.addAll(
-        List.of(
-            KafkaConnectorOptions.SQL_METADATA,
-            KafkaConnectorOptions.SQL_PRIMARY_KEY,
-            KafkaConnectorOptions.SQL_VIRTUAL));
+    declared.addAll(KafkaConnectorOptions.sqlTableOptions());
     for (ConfigOption<?> option : declared) {
       if (option.key().equals(key)) {
         return Optional.of(option.isSecret());

@@ -38,4 +38,14 @@ final class SqlTableOptionDeclarations {
               + " VIRTUAL), a ';'-separated string or a JSON array of column names of key"
               + " 'metadata'. Beam SQL's INSERT still gives every column; their values are"
               + " dropped.");
+
+  static final ConfigOption<String> COMPUTED =
+      ConfigOption.string(
+          "computed",
+          "Beam SQL tables: computed columns (Flink's name AS expression), a JSON object of column"
+              + " name to SQL expression over the table's physical and metadata columns, for"
+              + " example {\"total\": \"price * qty\"}. Evaluated per row after decoding, with"
+              + " Calcite as Beam SQL ships it; the column's declared type must be the"
+              + " expression's. Beam SQL's INSERT still gives every column; the values of computed"
+              + " columns are dropped.");
 }

@@ -12,6 +12,8 @@ import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.checkerframework.checker.nullness.qual.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads what an exactly-once sink committed inside its transactions: per shard, the offset metadata
@@ -20,6 +22,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * topics, of a topic the transaction wrote to.
  */
 final class CommittedState implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(CommittedState.class);
+
   private final SinkSpec spec;
   private Admin admin;
   private boolean prepared;
@@ -166,6 +170,36 @@ final class CommittedState implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /**
+   * {@link #rivalRun} over the entries of {@code group}, read again every half second for at most
+   * {@code wait}: the run that just fenced this one commits its entry at its next commit, so a
+   * fence right after the rival started would otherwise look like a newer attempt of this run and
+   * be retried, fencing the rival back. Null when none appeared (a newer attempt of this run, or a
+   * rival that writes nothing).
+   */
+  @Nullable String awaitRival(String group, String run, long since, Duration wait) {
+    long deadline = System.nanoTime() + wait.toNanos();
+    while (true) {
+      try {
+        String rival = rivalRun(read(group), run, since);
+        if (rival != null) {
+          return rival;
+        }
+      } catch (RuntimeException e) {
+        LOG.debug("Could not read the entries of '{}' after a fence: {}", group, e.toString());
+      }
+      if (System.nanoTime() > deadline) {
+        return null;
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
   }
 
   /**

@@ -62,6 +62,12 @@ final class ShardProducer implements AutoCloseable {
   /** Remembers the first record of the open transaction that the broker refused for good. */
   private final FirstRefusal refusals = new FirstRefusal();
 
+  /** How long a fenced producer looks for the entry of the run that fenced it. */
+  private static final Duration RIVAL_WAIT = Duration.ofSeconds(10);
+
+  /** The fence that the abort after a failed call found, for {@link #wrap}; else null. */
+  private @Nullable RuntimeException fencedOnAbort;
+
   ShardProducer(SinkSpec spec, int shard, CommittedState committedState) {
     this.spec = spec;
     this.shard = shard;
@@ -86,6 +92,7 @@ final class ShardProducer implements AutoCloseable {
         abortQuietly();
       }
       producer().beginTransaction();
+      fencedOnAbort = null;
       inTransaction = true;
       sent = 0;
       skippedInTransaction = 0;
@@ -220,6 +227,10 @@ final class ShardProducer implements AutoCloseable {
    */
   int commit(String writer) {
     try {
+      if (refusals.fenced() != null) {
+        // a fenced producer's transactional calls may wait max.block.ms for nothing
+        throw new KafkaException("a send of the transaction was fenced", refusals.fenced());
+      }
       if (sent > 0) {
         TopicPartition at = committedState.partition(lastTopic);
         sendEntry(at, last, writer);
@@ -288,6 +299,7 @@ final class ShardProducer implements AutoCloseable {
           "Aborting the transaction of '{}' failed ({}); reopening it",
           transactionalId(),
           e.toString());
+      fencedOnAbort = ShardFailures.fenced(e) ? e : null;
       reset();
     }
   }
@@ -303,6 +315,7 @@ final class ShardProducer implements AutoCloseable {
       KafkaProducer<byte[], byte[]> created = new KafkaProducer<>(props);
       since = System.currentTimeMillis();
       ShardProducerFactory.initTransactions(created, props);
+      refusals.watch(created);
       LOG.info(
           "Transactional producer '{}' ready (an earlier open transaction of this id was"
               + " aborted)",
@@ -349,7 +362,10 @@ final class ShardProducer implements AutoCloseable {
       return ShardFailures.refusedRecord(
           what, id, topic, at != null ? at.partition() : -1, refusedRecord, spec);
     }
-    if (ShardFailures.fenced(e)) {
+    // A call that timed out (a fenced producer's request is never answered) and whose abort then
+    // found the producer fenced failed because of the fence.
+    if (ShardFailures.fenced(e) || fencedOnAbort != null || refusals.fenced() != null) {
+      fencedOnAbort = null;
       reset();
       String rival = rivalRun();
       if (rival != null) {
@@ -364,15 +380,9 @@ final class ShardProducer implements AutoCloseable {
     return ShardFailures.failed(what, id, spec, e);
   }
 
-  /** Another run that took this shard over ({@link CommittedState#rivalRun}), else null. */
+  /** Another run that took this shard over ({@link CommittedState#awaitRival}), else null. */
   private @Nullable String rivalRun() {
-    try {
-      return CommittedState.rivalRun(committedState.read(group()), run, since);
-    } catch (RuntimeException e) {
-      LOG.debug(
-          "Could not read the entries of '{}' after a fence: {}", transactionalId(), e.toString());
-    }
-    return null;
+    return committedState.awaitRival(group(), run, since, RIVAL_WAIT);
   }
 
   @Override

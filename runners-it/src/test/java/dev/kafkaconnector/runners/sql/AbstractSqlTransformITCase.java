@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaconnector.runners.read.CollectingSink;
 import dev.kafkaconnector.runners.read.TestProducer;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -224,6 +226,68 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
       byStart.put((start - t) / 1000, r.getInt64("n"));
     }
     assertEquals(Map.of(0L, 4L, 10L, 3L, 30L, 1L), byStart, "window start (s after t) -> rows");
+  }
+
+  /**
+   * Flink DDL computed columns ({@code total AS price * qty}, {@code CAST(ts AS DATE)} over the
+   * record timestamp) are evaluated per row and usable in SELECT, WHERE and GROUP BY; a query that
+   * reads no computed column still gets its columns pushed down to the source. Metadata columns
+   * declared with another integer type than their key's are converted.
+   */
+  @Test
+  void computedColumnsInSelectWhereAndGroupBy() {
+    String topic = newTopic("sql-computed", 2);
+    long day1 = LocalDate.of(2024, 3, 1).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+    long day2 = day1 + 86_400_000L;
+    producer.send(topic, 0, day1 + 1_000, null, "1,2.5,4,pen");
+    producer.send(topic, 1, day1 + 2_000, null, "2,1.0,3,ink");
+    producer.send(topic, 0, day2 + 1_000, null, "3,3.0,3,cap");
+    producer.send(topic, 1, day2 + 86_399_000L, null, "4,10.0,1,box");
+    producer.flush();
+    String ddl =
+        """
+        CREATE TABLE Sales (
+          id INT,
+          price DOUBLE,
+          qty INT,
+          item STRING,
+          `ts` TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',
+          `part` BIGINT METADATA FROM 'partition',
+          `offset` INT METADATA,
+          sale_day AS CAST(`ts` AS DATE),
+          total AS price * qty,
+          label AS UPPER(item) || '#' || CAST(id AS VARCHAR)
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'csv'
+        )"""
+            .formatted(topic, KAFKA.bootstrapServers());
+    String beamDdl = dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl);
+    Map<LocalDate, String> byDay = new TreeMap<>();
+    for (Row r :
+        run(
+            "SELECT sale_day, SUM(total) AS s, COUNT(*) AS n FROM Sales WHERE total > 5"
+                + " GROUP BY sale_day",
+            beamDdl)) {
+      byDay.put((LocalDate) r.getValue("sale_day"), r.getDouble("s") + "/" + r.getInt64("n"));
+    }
+    assertEquals(
+        Map.of(LocalDate.of(2024, 3, 1), "10.0/1", LocalDate.of(2024, 3, 2), "19.0/2"), byDay);
+    List<String> labels = new ArrayList<>();
+    run("SELECT label FROM Sales", beamDdl).forEach(r -> labels.add(r.getString("label")));
+    Collections.sort(labels);
+    assertEquals(List.of("BOX#4", "CAP#3", "INK#2", "PEN#1"), labels);
+    // no computed column: the columns are pushed down; partition and offset declared as Flink's
+    // catalog example does (BIGINT partition, INT offset) are converted
+    List<String> ids = new ArrayList<>();
+    run("SELECT id, part, `offset` FROM Sales WHERE qty > 3", beamDdl)
+        .forEach(
+            r -> ids.add(r.getInt32("id") + "@" + r.getInt64("part") + "/" + r.getInt32("offset")));
+    assertEquals(List.of("1@0/0"), ids);
   }
 
   @Test

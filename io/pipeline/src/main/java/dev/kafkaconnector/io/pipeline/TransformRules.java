@@ -1,5 +1,7 @@
 package dev.kafkaconnector.io.pipeline;
 
+import dev.kafkaconnector.io.sql.expressions.CalciteExpressions;
+import dev.kafkaconnector.io.sql.expressions.CalciteTypes;
 import dev.kafkaconnector.schema.change.ChangeEvent;
 import dev.kafkaconnector.schema.change.CreateTableEvent;
 import dev.kafkaconnector.schema.change.DataChangeEvent;

@@ -1,10 +1,8 @@
 package dev.kafkaconnector.io.pipeline;
 
-import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.avatica.util.Casing;
-import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.avatica.util.Quoting;
+import dev.kafkaconnector.io.sql.expressions.CalciteExpressions;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlParser;
-import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.validate.SqlConformanceEnum;
 
 /**
  * Checks when the file is read that a transform rule's {@code projection} and {@code filter} parse
@@ -13,15 +11,6 @@ import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.validate.Sq
  */
 final class TransformSyntax {
   private TransformSyntax() {}
-
-  static SqlParser.Config parserConfig() {
-    return SqlParser.config()
-        .withCaseSensitive(true)
-        .withQuoting(Quoting.BACK_TICK)
-        .withUnquotedCasing(Casing.UNCHANGED)
-        .withQuotedCasing(Casing.UNCHANGED)
-        .withConformance(SqlConformanceEnum.LENIENT);
-  }
 
   static void check(TransformDefinition transform) {
     try {
@@ -43,7 +32,7 @@ final class TransformSyntax {
 
   private static void parse(String path, String sql) {
     try {
-      SqlParser.create(sql, parserConfig()).parseQuery();
+      SqlParser.create(sql, CalciteExpressions.parserConfig()).parseQuery();
     } catch (SqlParseException e) {
       String message = String.valueOf(e.getMessage()).strip();
       int newline = message.indexOf('\n');

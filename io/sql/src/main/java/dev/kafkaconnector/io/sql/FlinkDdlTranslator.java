@@ -4,6 +4,7 @@ import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_COLUMN;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_STRATEGY;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_COMPUTED;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_METADATA;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_PRIMARY_KEY;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_VIRTUAL;
@@ -18,16 +19,21 @@ import dev.kafkaconnector.io.common.WatermarkStrategy;
 import dev.kafkaconnector.io.common.ddl.FlinkTable;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
 
 /**
  * Turns a parsed Flink table ({@link FlinkTable}) into Beam SQL's {@code CREATE EXTERNAL TABLE name
  * (columns) TYPE 'kafka-connector' | 'upsert-kafka' [COMMENT '…'] TBLPROPERTIES '{…}'}: the WITH
  * options verbatim, {@code METADATA [FROM] [VIRTUAL]} as {@code "metadata"} and {@code "virtual"},
  * the primary key as {@code "primary-key"} and the watermark as the source's
- * bounded-out-of-orderness policy on the record timestamp. What the tables cannot express is
+ * bounded-out-of-orderness policy on the record timestamp, computed columns ({@code name AS
+ * expression}) as {@code "computed"} with the expression's type. What the tables cannot express is
  * rejected naming the construct and the table.
  */
 final class FlinkDdlTranslator {
@@ -68,6 +74,7 @@ final class FlinkDdlTranslator {
     ObjectNode properties = JSON.createObjectNode();
     table.options().forEach(properties::put);
     metadata(properties);
+    Schema computedTypes = computed(properties);
     primaryKey(properties, upsert);
     watermark(properties);
     StringBuilder out = new StringBuilder("CREATE EXTERNAL TABLE ");
@@ -77,7 +84,7 @@ final class FlinkDdlTranslator {
     out.append(table.name().stream().map(BeamSqlTypeNames::quote).collect(Collectors.joining(".")));
     out.append(" (");
     for (int i = 0; i < table.columns().size(); i++) {
-      out.append(i == 0 ? "" : ", ").append(column(table.columns().get(i)));
+      out.append(i == 0 ? "" : ", ").append(column(table.columns().get(i), computedTypes));
     }
     out.append(") TYPE '")
         .append(upsert ? KafkaSqlTable.UPSERT_TYPE : KafkaSqlTable.KAFKA_TYPE)
@@ -93,17 +100,21 @@ final class FlinkDdlTranslator {
     return out.toString();
   }
 
-  private String column(FlinkTable.Column column) {
+  private String column(FlinkTable.Column column, Schema computedTypes) {
+    FieldType fieldType =
+        column.computed()
+            ? computedTypes.getField(column.name()).getType().withNullable(true)
+            : column.type();
     String type;
     try {
-      type = BeamSqlTypeNames.of(column.type());
+      type = BeamSqlTypeNames.of(fieldType);
     } catch (IllegalArgumentException e) {
       throw error(
           "column '" + column.name() + "' of type '" + column.typeText() + "': " + e.getMessage());
     }
     StringBuilder out = new StringBuilder(BeamSqlTypeNames.quote(column.name())).append(' ');
     out.append(type);
-    if (!Boolean.TRUE.equals(column.type().getNullable())) {
+    if (!Boolean.TRUE.equals(fieldType.getNullable())) {
       out.append(" NOT NULL");
     }
     if (column.comment() != null) {
@@ -123,13 +134,16 @@ final class FlinkDdlTranslator {
         }
       }
     }
-    for (String key : new String[] {SQL_METADATA.key(), SQL_VIRTUAL.key(), SQL_PRIMARY_KEY.key()}) {
+    for (String key :
+        new String[] {
+          SQL_METADATA.key(), SQL_VIRTUAL.key(), SQL_PRIMARY_KEY.key(), SQL_COMPUTED.key()
+        }) {
       if (properties.has(key)) {
         throw error(
             "WITH option '"
                 + key
                 + "' is a Beam SQL table property; declare it in the"
-                + " column list (METADATA, VIRTUAL, PRIMARY KEY) instead");
+                + " column list (METADATA, VIRTUAL, PRIMARY KEY, name AS expression) instead");
       }
     }
     if (!metadata.isEmpty()) {
@@ -137,6 +151,33 @@ final class FlinkDdlTranslator {
     }
     if (!virtual.isEmpty()) {
       properties.set(SQL_VIRTUAL.key(), virtual);
+    }
+  }
+
+  /**
+   * The computed columns ({@code name AS expression}) as {@code "computed"}; returns their types,
+   * the types of the expressions over the other columns as declared.
+   */
+  private Schema computed(ObjectNode properties) {
+    Schema.Builder columns = Schema.builder();
+    Map<String, String> expressions = new LinkedHashMap<>();
+    ObjectNode computed = JSON.createObjectNode();
+    for (FlinkTable.Column column : table.columns()) {
+      if (column.computed()) {
+        expressions.put(column.name(), column.expression());
+        computed.put(column.name(), column.expression());
+      } else {
+        columns.addField(column.name(), column.type());
+      }
+    }
+    if (expressions.isEmpty()) {
+      return Schema.builder().build();
+    }
+    properties.set(SQL_COMPUTED.key(), computed);
+    try {
+      return ComputedColumns.types(columns.build(), expressions);
+    } catch (IllegalArgumentException e) {
+      throw error(e.getMessage());
     }
   }
 
@@ -184,6 +225,12 @@ final class FlinkDdlTranslator {
       if (table.column(column) == null) {
         throw error("PRIMARY KEY names column '" + column + "', which is not a column");
       }
+      if (table.column(column).computed()) {
+        throw error(
+            "PRIMARY KEY names computed column '"
+                + column
+                + "'; the key is written with every record and a computed column is never written");
+      }
       key.add(column);
     }
     properties.set(SQL_PRIMARY_KEY.key(), key);
@@ -203,6 +250,14 @@ final class FlinkDdlTranslator {
     FlinkTable.Column column = table.column(watermark.column());
     if (column == null) {
       throw error(clause + ": '" + watermark.column() + "' is not a column");
+    }
+    if (column.computed()) {
+      throw error(
+          clause
+              + " is not supported: '"
+              + column.name()
+              + "' is a computed column, evaluated after the source stamps event time; declare"
+              + " the watermark on a physical or metadata column");
     }
     if (watermark.delay() == null) {
       throw error(

@@ -62,13 +62,28 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
     }
     Schema.Builder target = Schema.builder();
     fieldNames.forEach(name -> target.addField(schema.getField(name)));
-    return read(begin, definition.read().withProjection(fieldNames), target.build());
+    // a computed column reads other columns: the source then reads them all
+    boolean computed = fieldNames.stream().anyMatch(definition.computed()::containsKey);
+    KafkaConnectorRead read =
+        computed ? definition.read() : definition.read().withProjection(fieldNames);
+    return read(begin, read, target.build());
   }
 
   private PCollection<Row> read(PBegin begin, KafkaConnectorRead read, Schema target) {
-    Schema produced = definition.named(read::outputSchema);
-    RowReshape reshape = RowReshape.to(target, readPositions(produced, target));
+    Schema source = definition.named(read::outputSchema);
     PCollection<Row> rows = begin.apply("Read " + definition.name(), read);
+    Schema produced = source;
+    if (target.getFieldNames().stream().anyMatch(definition.computed()::containsKey)) {
+      ComputedColumns computed =
+          definition.named(
+              () -> ComputedColumns.of(definition.name(), source, definition.computed(), schema));
+      rows = rows.apply("Computed columns", computed);
+      produced = computed.output();
+    }
+    boolean[] casts = new boolean[target.getFieldCount()];
+    RowReshape reshape =
+        RowReshape.to(target, readPositions(produced, target, casts))
+            .withIntegerCasts(definition.name(), casts);
     return reshape.isIdentity(produced) ? rows : rows.apply("Columns", reshape);
   }
 
@@ -105,14 +120,20 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
     return definition.bounded() ? PCollection.IsBounded.BOUNDED : PCollection.IsBounded.UNBOUNDED;
   }
 
-  /** The reader's position of each column of {@code target}, checking that the types agree. */
-  private int[] readPositions(Schema produced, Schema target) {
+  /**
+   * The reader's position of each column of {@code target}, checking that the types agree; marks in
+   * {@code casts} the integer columns read as another integer type.
+   */
+  private int[] readPositions(Schema produced, Schema target, boolean[] casts) {
     int[] positions = new int[target.getFieldCount()];
     for (int i = 0; i < positions.length; i++) {
       Schema.Field column = target.getField(i);
       int at = produced.indexOf(column.getName());
       Schema.FieldType actual = produced.getField(at).getType();
-      if (!actual.equivalent(column.getType(), EquivalenceNullablePolicy.IGNORE)) {
+      if (!actual.equivalent(column.getType(), EquivalenceNullablePolicy.IGNORE)
+          && RowReshape.integerCastable(actual, column.getType())) {
+        casts[i] = true;
+      } else if (!actual.equivalent(column.getType(), EquivalenceNullablePolicy.IGNORE)) {
         throw new IllegalArgumentException(
             "Table '"
                 + definition.name()

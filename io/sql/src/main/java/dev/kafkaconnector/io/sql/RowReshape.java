@@ -13,19 +13,48 @@ import org.apache.beam.sdk.values.Row;
 /**
  * Gives rows another schema by taking their fields at given positions: the table's column order
  * from the reader's (physical columns, then metadata), or the sink's columns from the rows of an
- * INSERT (whose field names are the query's). Values are passed as they are; the caller checks that
- * the types agree.
+ * INSERT (whose field names are the query's). Values are passed as they are, except that an integer
+ * column may be declared with another integer type than it is read with (Flink's {@code `offset`
+ * INT METADATA}, {@code `part` BIGINT METADATA FROM 'partition'}): its values are converted, and
+ * one that does not fit the declared type fails naming the table and the column. The caller checks
+ * that the other types agree.
  */
 final class RowReshape extends PTransform<PCollection<Row>, PCollection<Row>> {
   private static final long serialVersionUID = 1L;
 
   private final Schema target;
   private final int[] positions;
+  private final String table;
+  private final boolean[] integerCasts;
 
-  private RowReshape(Schema target, int[] positions) {
+  private RowReshape(Schema target, int[] positions, String table, boolean[] integerCasts) {
     this.target = target;
     this.positions = positions;
+    this.table = table;
+    this.integerCasts = integerCasts;
   }
+
+  /**
+   * The same reshape that also converts the fields of {@code target} at {@code castFields} to their
+   * declared integer type (they are read as another integer type).
+   */
+  RowReshape withIntegerCasts(String table, boolean[] castFields) {
+    return new RowReshape(target, positions, table, castFields.clone());
+  }
+
+  /**
+   * Whether values of {@code read} can be given as {@code declared} by {@link #withIntegerCasts}.
+   */
+  static boolean integerCastable(Schema.FieldType read, Schema.FieldType declared) {
+    return INTEGERS.contains(read.getTypeName()) && INTEGERS.contains(declared.getTypeName());
+  }
+
+  private static final java.util.Set<Schema.TypeName> INTEGERS =
+      java.util.EnumSet.of(
+          Schema.TypeName.BYTE,
+          Schema.TypeName.INT16,
+          Schema.TypeName.INT32,
+          Schema.TypeName.INT64);
 
   /**
    * @param target the schema of the output rows
@@ -36,13 +65,13 @@ final class RowReshape extends PTransform<PCollection<Row>, PCollection<Row>> {
       throw new IllegalArgumentException(
           "positions " + Arrays.toString(positions) + " do not match " + target);
     }
-    return new RowReshape(target, positions.clone());
+    return new RowReshape(target, positions.clone(), "", new boolean[positions.length]);
   }
 
   /** Whether the rows of {@code input} already are what this transform would make. */
   boolean isIdentity(Schema input) {
     for (int i = 0; i < positions.length; i++) {
-      if (positions[i] != i) {
+      if (positions[i] != i || integerCasts[i]) {
         return false;
       }
     }
@@ -51,26 +80,50 @@ final class RowReshape extends PTransform<PCollection<Row>, PCollection<Row>> {
 
   @Override
   public PCollection<Row> expand(PCollection<Row> input) {
-    return input.apply("Reshape", ParDo.of(new ReshapeFn(target, positions))).setRowSchema(target);
+    return input.apply("Reshape", ParDo.of(new ReshapeFn(this))).setRowSchema(target);
   }
 
   private static final class ReshapeFn extends DoFn<Row, Row> {
     private static final long serialVersionUID = 1L;
-    private final Schema target;
-    private final int[] positions;
+    private final RowReshape spec;
 
-    ReshapeFn(Schema target, int[] positions) {
-      this.target = target;
-      this.positions = positions;
+    ReshapeFn(RowReshape spec) {
+      this.spec = spec;
     }
 
     @ProcessElement
     public void process(@Element Row row, OutputReceiver<Row> out) {
-      List<Object> values = new ArrayList<>(positions.length);
-      for (int position : positions) {
-        values.add(row.getValue(position));
+      List<Object> values = new ArrayList<>(spec.positions.length);
+      for (int i = 0; i < spec.positions.length; i++) {
+        Object value = row.getValue(spec.positions[i]);
+        values.add(spec.integerCasts[i] && value != null ? spec.cast((Number) value, i) : value);
       }
-      out.output(Row.withSchema(target).attachValues(values));
+      out.output(Row.withSchema(spec.target).attachValues(values));
     }
+  }
+
+  private Object cast(Number value, int field) {
+    long v = value.longValue();
+    Schema.Field column = target.getField(field);
+    Object cast =
+        switch (column.getType().getTypeName()) {
+          case BYTE -> v == (byte) v ? (Object) (byte) v : null;
+          case INT16 -> v == (short) v ? (Object) (short) v : null;
+          case INT32 -> v == (int) v ? (Object) (int) v : null;
+          default -> v;
+        };
+    if (cast == null) {
+      throw new IllegalArgumentException(
+          "Table '"
+              + table
+              + "': column '"
+              + column.getName()
+              + "' is declared "
+              + column.getType().getTypeName()
+              + " but a row has "
+              + v
+              + ", which does not fit (declare it BIGINT)");
+    }
+    return cast;
   }
 }

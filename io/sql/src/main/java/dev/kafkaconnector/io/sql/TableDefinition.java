@@ -38,6 +38,8 @@ import org.slf4j.LoggerFactory;
  * @param metadata the metadata columns, keys as declared
  * @param primaryKey the primary key (upsert tables), else empty
  * @param virtual the metadata columns that are never written (Flink's VIRTUAL)
+ * @param computed the computed columns (Flink's {@code name AS expression}), column name to
+ *     expression in declaration order: evaluated after reading, never written
  */
 record TableDefinition(
     String name,
@@ -45,7 +47,8 @@ record TableDefinition(
     Map<String, String> options,
     List<MetadataColumn> metadata,
     List<String> primaryKey,
-    List<String> virtual)
+    List<String> virtual,
+    Map<String, String> computed)
     implements Serializable {
   private static final Logger LOG = LoggerFactory.getLogger(TableDefinition.class);
 
@@ -70,6 +73,14 @@ record TableDefinition(
             checkFormatOptions(formats.keyFormat(), formats.keyOptions());
           }
           metadata.forEach(column -> checkMetadataKey(column, formats.valueFormat()));
+          if (!computed.isEmpty()) {
+            // over the other columns as declared; a query checks again over the columns as read
+            Schema.Builder others = Schema.builder();
+            schema.getFields().stream()
+                .filter(f -> !computed.containsKey(f.getName()))
+                .forEach(others::addField);
+            ComputedColumns.of(name, others.build(), computed, schema);
+          }
           return null;
         });
   }
@@ -79,18 +90,21 @@ record TableDefinition(
     return named(() -> Configuration.of(options).get(SCAN_BOUNDED_MODE) != BoundedMode.UNBOUNDED);
   }
 
-  /** The columns that the key and value formats fill: all but the metadata columns. */
+  /** The columns that the key and value formats fill: all but the metadata and computed columns. */
   Schema physicalSchema() {
     Schema.Builder b = Schema.builder();
     for (Schema.Field field : schema.getFields()) {
-      if (metadataKey(field.getName()) == null) {
+      if (metadataKey(field.getName()) == null && !computed.containsKey(field.getName())) {
         b.addField(field);
       }
     }
     return b.build();
   }
 
-  /** The source: physical columns, then the metadata columns in declaration order. */
+  /**
+   * The source: physical columns, then the metadata columns in declaration order (the computed
+   * columns are evaluated on its rows, see {@link ComputedColumns}).
+   */
   KafkaConnectorRead read() {
     KafkaConnectorRead read =
         KafkaConnectorIO.read()
@@ -119,13 +133,16 @@ record TableDefinition(
   /**
    * The columns an INSERT writes: all but the metadata columns of read-only keys (offset, a value
    * format's read-only metadata such as canal-json's value.operation-type, …) and the virtual ones,
-   * which are ignored on write. A value format's writable metadata (canal-json's value.database,
-   * value.table, …) is written into the message.
+   * which are ignored on write, and the computed columns. A value format's writable metadata
+   * (canal-json's value.database, value.table, …) is written into the message.
    */
   Schema writeSchema() {
     Schema.Builder b = Schema.builder();
     for (Schema.Field field : schema.getFields()) {
       String key = metadataKey(field.getName());
+      if (computed.containsKey(field.getName())) {
+        continue;
+      }
       if (key == null || (writeKey(key) != null && !virtual.contains(field.getName()))) {
         b.addField(field);
       }

@@ -2,6 +2,7 @@ package dev.kafkaconnector.io.sql;
 
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.CONNECTOR;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.METADATA_LIST;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_COMPUTED;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_METADATA;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_PRIMARY_KEY;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SQL_VIRTUAL;
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,9 +46,10 @@ final class TableProperties {
     List<MetadataColumn> metadata = new ArrayList<>();
     List<String> primaryKey = new ArrayList<>();
     List<String> virtual = new ArrayList<>();
+    Map<String, String> computed = new LinkedHashMap<>();
     ObjectNode properties = table.getProperties();
     if (properties != null) {
-      readProperties(name, properties, options, metadata, primaryKey, virtual);
+      readProperties(name, properties, options, metadata, primaryKey, virtual, computed);
     }
     // metadata.list names columns after their keys, the same columns as "metadata" entries
     List<MetadataColumn> listed = MetadataColumn.parseList(options.remove(METADATA_LIST.key()));
@@ -58,18 +61,20 @@ final class TableProperties {
     checkPrimaryKey(table, upsert, primaryKey);
     checkMetadataColumns(table, listed);
     checkVirtual(name, listed, virtual);
+    checkComputed(table, listed, primaryKey, computed);
     return new TableDefinition(
         name,
         table.getSchema(),
         options,
         List.copyOf(listed),
         List.copyOf(primaryKey),
-        List.copyOf(virtual));
+        List.copyOf(virtual),
+        Collections.unmodifiableMap(computed));
   }
 
   /**
-   * Sorts the TBLPROPERTIES of table {@code name}: "metadata", "primary-key" and "virtual" into
-   * their lists, every other key into {@code options}.
+   * Sorts the TBLPROPERTIES of table {@code name}: "metadata", "primary-key", "virtual" and
+   * "computed" into their lists, every other key into {@code options}.
    */
   private static void readProperties(
       String name,
@@ -77,7 +82,8 @@ final class TableProperties {
       Map<String, String> options,
       List<MetadataColumn> metadata,
       List<String> primaryKey,
-      List<String> virtual) {
+      List<String> virtual,
+      Map<String, String> computed) {
     Iterator<Map.Entry<String, JsonNode>> fields = properties.fields();
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
@@ -89,6 +95,8 @@ final class TableProperties {
         primaryKey.addAll(columnList(name, SQL_PRIMARY_KEY.key(), value));
       } else if (key.equals(SQL_VIRTUAL.key())) {
         virtual.addAll(columnList(name, SQL_VIRTUAL.key(), value));
+      } else if (key.equals(SQL_COMPUTED.key())) {
+        computed.putAll(computedColumns(name, value));
       } else {
         options.put(key, scalar(name, key, value));
       }
@@ -192,6 +200,63 @@ final class TableProperties {
                 + "')");
       }
     }
+  }
+
+  /**
+   * Every computed column is a column of the table, and neither a metadata column nor part of the
+   * primary key (the key is written, a computed column never is).
+   */
+  private static void checkComputed(
+      Table table,
+      List<MetadataColumn> listed,
+      List<String> primaryKey,
+      Map<String, String> computed) {
+    for (String column : computed.keySet()) {
+      String problem = null;
+      if (!table.getSchema().hasField(column)) {
+        problem = "not a column of the table " + table.getSchema().getFieldNames();
+      } else if (listed.stream().anyMatch(m -> m.name().equals(column))) {
+        problem = "also a metadata column (key '" + SQL_METADATA.key() + "')";
+      } else if (primaryKey.contains(column)) {
+        problem = "in the primary key, which INSERT writes and a computed column is never written";
+      }
+      if (problem != null) {
+        throw error(
+            table.getName(),
+            "key '" + SQL_COMPUTED.key() + "' names column '" + column + "', which is " + problem);
+      }
+    }
+  }
+
+  private static Map<String, String> computedColumns(String table, JsonNode value) {
+    Map<String, String> columns = new LinkedHashMap<>();
+    if (!value.isObject()) {
+      throw error(
+          table,
+          "key '"
+              + SQL_COMPUTED.key()
+              + "' must be a JSON object of column name to SQL"
+              + " expression, for example {\"total\": \"price * qty\"}, but is "
+              + describe(value));
+    }
+    value
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().isTextual() || e.getValue().textValue().isBlank()) {
+                throw error(
+                    table,
+                    "key '"
+                        + SQL_COMPUTED.key()
+                        + "': column '"
+                        + e.getKey()
+                        + "' must map to"
+                        + " an expression (a JSON string), but maps to "
+                        + describe(e.getValue()));
+              }
+              columns.put(e.getKey(), e.getValue().textValue().trim());
+            });
+    return columns;
   }
 
   /** The message of a bad declaration of table {@code name}. */

@@ -307,9 +307,11 @@ class FlinkDdlSpec000Test {
   }
 
   @Test
-  void computedColumnIsRejected() {
-    rejects(
-        """
+  void computedColumnIsEvaluatedFromTheOtherColumns() {
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                """
         CREATE TEMPORARY TABLE kafkaTable (
           `distinct_id` INT NOT NULL,
           `properties` STRING,
@@ -324,11 +326,11 @@ class FlinkDdlSpec000Test {
           'value.format' = 'json',
           'key.fields' = 'key_id',
           'key.fields-prefix' = 'key_'
-        );""",
-        "Flink DDL of table 'kafkaTable'",
-        "computed column 'date' AS CAST(`timestamp` AS DATE)",
-        "not supported",
-        "line 5, column 10");
+        );""");
+    // the column's type is the expression's: CAST(... AS DATE) is a DATE
+    assertColumns(
+        t, "distinct_id INTEGER", "properties VARCHAR", "timestamp TIMESTAMP", "date DATE");
+    assertEquals("{\"date\":\"CAST(`timestamp` AS DATE)\"}", properties(t).get("computed"));
   }
 
   @Test

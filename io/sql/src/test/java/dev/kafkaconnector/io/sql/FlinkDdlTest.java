@@ -153,13 +153,73 @@ class FlinkDdlTest {
   }
 
   @Test
-  void rejectedConstructsNameTheConstructAndTable() {
+  void computedColumnsTakeTheTypeOfTheirExpression() {
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                "CREATE TABLE t (price DECIMAL(10, 2), qty INT NOT NULL, name STRING,"
+                    + " ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
+                    + " total AS price * qty COMMENT 'the line total', doubled AS qty * 2,"
+                    + " label AS UPPER(name) || '!', `day` AS CAST(ts AS DATE),"
+                    + " later AS ts + INTERVAL '1' HOUR, big AS qty > 10)"
+                    + WITH);
+    assertColumns(
+        t,
+        "price DECIMAL",
+        "qty INTEGER",
+        "name VARCHAR",
+        "ts TIMESTAMP",
+        "total DECIMAL",
+        "doubled INTEGER",
+        "label VARCHAR",
+        "day DATE",
+        "later TIMESTAMP",
+        "big BOOLEAN");
+    // computed columns are nullable (never written), in declaration order
+    assertEquals(true, t.getSchema().getField("doubled").getType().getNullable());
+    assertEquals(
+        "{\"total\":\"price * qty\",\"doubled\":\"qty * 2\",\"label\":\"UPPER(name) || '!'\","
+            + "\"day\":\"CAST(ts AS DATE)\",\"later\":\"ts + INTERVAL '1' HOUR\","
+            + "\"big\":\"qty > 10\"}",
+        properties(t).get("computed"));
+    assertEquals("the line total", t.getSchema().getField("total").getDescription());
+    TableDefinition definition = TableProperties.parse(t, false);
+    assertEquals(
+        List.of("price", "qty", "name", "ts"),
+        definition.writeSchema().getFieldNames(),
+        "INSERT writes no computed column");
+  }
+
+  @Test
+  void badComputedColumnsNameTheColumn() {
     rejects(
-        "CREATE TABLE t (a INT, b AS a + 1)" + WITH,
+        "CREATE TABLE t (a INT, b AS a + nope)" + WITH,
         "Flink DDL of table 't'",
-        "computed column 'b' AS a + 1",
-        "not supported",
-        "line 1");
+        "computed column 'b' AS a + nope",
+        "nope");
+    rejects(
+        "CREATE TABLE t (a INT, tags ARRAY<STRING>, b AS CARDINALITY(tags))" + WITH,
+        "computed column 'b'",
+        "ARRAY, MAP or ROW: [tags]");
+    rejects("CREATE TABLE t (a INT, b AS , c INT)" + WITH, "an expression expected", "'b'");
+    rejects(
+        "CREATE TABLE t (a INT, ts AS CAST(a AS TIMESTAMP(3)),"
+            + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"
+            + WITH,
+        "'ts' is a computed column",
+        "declare the watermark on a physical or metadata column");
+    rejects(
+        "CREATE TABLE t (a INT, b AS a + 1, PRIMARY KEY (b) NOT ENFORCED)"
+            + WITH.replace("'kafka'", "'upsert-kafka'"),
+        "PRIMARY KEY names computed column 'b'",
+        "never written");
+    rejects(
+        "CREATE TABLE t (a INT)" + WITH.replace(")", ", 'computed' = '{}')"),
+        "WITH option 'computed' is a Beam SQL table property");
+  }
+
+  @Test
+  void rejectedConstructsNameTheConstructAndTable() {
     rejects("CREATE TABLE t (a INT) PARTITIONED BY (a)" + WITH, "table 't'", "PARTITIONED BY");
     rejects("CREATE TABLE t (a INT)" + WITH + " LIKE other", "table 't'", "LIKE");
     rejects(

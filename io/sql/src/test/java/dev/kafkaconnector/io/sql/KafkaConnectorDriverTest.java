@@ -44,10 +44,13 @@ class KafkaConnectorDriverTest {
       SQLException e =
           assertThrows(
               SQLException.class,
-              () -> s.execute("CREATE TABLE t (a INT, b AS a + 1) WITH ('connector' = 'kafka')"));
+              () ->
+                  s.execute(
+                      "CREATE TABLE t (a INT, b AS a + 1) PARTITIONED BY (a) WITH ('connector' ="
+                          + " 'kafka')"));
       assertEquals(
-          "Flink DDL of table 't': computed column 'b' AS a + 1 (Beam SQL tables have no computed"
-              + " columns; compute it in the query) is not supported (at line 1, column 26)",
+          "Flink DDL of table 't': PARTITIONED BY (a Kafka table has no partition columns) is not"
+              + " supported (at line 1, column 36)",
           e.getMessage());
       SQLException prepared =
           assertThrows(SQLException.class, () -> c.prepareStatement("CREATE TABLE t (a INT)"));

@@ -58,8 +58,9 @@ class KafkaSqlTableTest {
     Schema schema =
         Schema.builder()
             .addNullableField("id", FieldType.INT32)
-            .addNullableField("record_offset", FieldType.INT32)
+            .addNullableField("record_offset", FieldType.STRING)
             .build();
+    // (another integer type would be converted)
     KafkaSqlTable table =
         table(schema, "{" + SOURCE + ", \"metadata\": {\"record_offset\": \"offset\"}}");
     IllegalArgumentException e =

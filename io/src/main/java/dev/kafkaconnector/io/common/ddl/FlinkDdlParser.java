@@ -17,10 +17,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * A recursive-descent parser of Flink's {@code CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name
  * (columns, constraints, watermark) [COMMENT '...'] WITH ('key' = 'value', ...)} over the tokens of
  * {@link DdlTokenizer}. Column types are cut out of the text as written (nested {@code <>} and
- * {@code ()} included) and read by the schema module's {@link SqlType}. What a Kafka table cannot
- * be (computed columns, {@code PARTITIONED BY}, {@code LIKE}, {@code AS SELECT}, an enforced
- * primary key) is rejected naming the construct and the table. Beam's vendored Calcite parser is
- * not used: it knows neither {@code WITH (...)} nor {@code METADATA}.
+ * {@code ()} included) and read by the schema module's {@link SqlType}; a computed column ({@code
+ * name AS expression}) keeps its expression as written. What a Kafka table cannot be ({@code
+ * PARTITIONED BY}, {@code LIKE}, {@code AS SELECT}, an enforced primary key) is rejected naming the
+ * construct and the table. Beam's vendored Calcite parser is not used: it knows neither {@code WITH
+ * (...)} nor {@code METADATA}.
  */
 public final class FlinkDdlParser {
   /** Words that end a column's type at nesting depth 0. */
@@ -167,14 +168,21 @@ public final class FlinkDdlParser {
     Token afterName = in.peek();
     if (afterName.isWord("AS")) {
       in.next();
-      throw in.unsupported(
-          "computed column '"
-              + name
-              + "' AS "
-              + expressionText()
-              + " (Beam SQL tables have no"
-              + " computed columns; compute it in the query)",
-          afterName);
+      String expression = expressionText(true);
+      if (!withRequired) {
+        throw in.unsupported(
+            "computed column '"
+                + name
+                + "' AS "
+                + expression
+                + " (a schema declares physical columns only)",
+            afterName);
+      }
+      if (expression.isEmpty()) {
+        throw in.error("an expression expected for computed column '" + name + "'", in.peek());
+      }
+      String comment = in.acceptWord("COMMENT") ? in.string("a column comment") : null;
+      return new FlinkTable.Column(name, null, expression, null, false, comment, expression);
     }
     FieldType type = type(name);
     String typeText = in.textFrom(afterName);
@@ -201,7 +209,7 @@ public final class FlinkDdlParser {
     if (in.acceptWord("COMMENT")) {
       comment = in.string("a column comment");
     }
-    return new FlinkTable.Column(name, type, typeText, metadataKey, virtual, comment);
+    return new FlinkTable.Column(name, type, typeText, metadataKey, virtual, comment, null);
   }
 
   /** Reads the type's tokens up to the column's next clause and parses their text. */
@@ -290,6 +298,14 @@ public final class FlinkDdlParser {
 
   /** Skips an expression up to a ',' or ')' at depth 0 and returns its text. */
   private String expressionText() {
+    return expressionText(false);
+  }
+
+  /**
+   * The text of an expression up to the next {@code ,} or {@code )} at its own nesting depth (and
+   * up to {@code COMMENT}, for a computed column's).
+   */
+  private String expressionText(boolean upToComment) {
     Token first = in.peek();
     int depth = 0;
     while (true) {
@@ -297,7 +313,8 @@ public final class FlinkDdlParser {
       if (t.kind() == Kind.END) {
         throw in.error("the column list is not closed", t);
       }
-      if (depth == 0 && (t.isSymbol(',') || t.isSymbol(')'))) {
+      if (depth == 0
+          && (t.isSymbol(',') || t.isSymbol(')') || (upToComment && t.isWord("COMMENT")))) {
         break;
       }
       if (t.isSymbol('(')) {

@@ -42,20 +42,30 @@ public record FlinkTable(
    * One column.
    *
    * @param name the column name
-   * @param type its type as the schema module reads the Flink type
-   * @param typeText the type as written
+   * @param type its type as the schema module reads the Flink type; null for a computed column,
+   *     whose type is its expression's (known once the expression is compiled)
+   * @param typeText the type as written (the expression, for a computed column)
    * @param metadataKey for {@code METADATA [FROM 'key']}, the key (the column name without FROM);
    *     null for a physical column
    * @param virtual whether {@code VIRTUAL} was given: read, never written
    * @param comment the column comment, or null
+   * @param expression for a computed column ({@code name AS expression}), the expression as
+   *     written; null for a physical or metadata column
    */
   public record Column(
       String name,
-      FieldType type,
+      @Nullable FieldType type,
       String typeText,
       @Nullable String metadataKey,
       boolean virtual,
-      @Nullable String comment) {}
+      @Nullable String comment,
+      @Nullable String expression) {
+
+    /** Whether this is a computed column ({@code name AS expression}). */
+    public boolean computed() {
+      return expression != null;
+    }
+  }
 
   /**
    * The {@code WATERMARK FOR column AS expression} clause.

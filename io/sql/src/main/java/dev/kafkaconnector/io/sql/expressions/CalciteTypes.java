@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.pipeline;
+package dev.kafkaconnector.io.sql.expressions;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -11,6 +11,7 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.schemas.Schema.TypeName;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.avatica.util.ByteString;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.rel.type.RelDataType;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.type.SqlTypeName;
@@ -24,18 +25,28 @@ import org.joda.time.ReadableInstant;
  * DATETIME instant). Calcite's generated code holds DATE as days, TIME as milliseconds of the day,
  * timestamps as epoch milliseconds and bytes as {@code ByteString}.
  */
-final class CalciteTypes {
+public final class CalciteTypes {
   private static final int DECIMAL_PRECISION = 19;
   private static final int DECIMAL_SCALE = 6;
 
   private CalciteTypes() {}
 
-  static RelDataType rowType(RelDataTypeFactory factory, Schema schema) {
+  public static RelDataType rowType(RelDataTypeFactory factory, Schema schema) {
     RelDataTypeFactory.Builder builder = factory.builder();
     for (Field field : schema.getFields()) {
       builder.add(field.getName(), calciteType(factory, field));
     }
     return builder.build();
+  }
+
+  /** Whether expressions can read a column of {@code field}'s type (not ARRAY, MAP, ROW, …). */
+  public static boolean supported(Field field) {
+    try {
+      calciteType(new JavaTypeFactoryImpl(), field);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static RelDataType calciteType(RelDataTypeFactory factory, Field field) {
@@ -80,7 +91,7 @@ final class CalciteTypes {
             + field.getType());
   }
 
-  static FieldType beamType(RelDataType type) {
+  public static FieldType beamType(RelDataType type) {
     FieldType base =
         switch (type.getSqlTypeName()) {
           case TINYINT -> FieldType.BYTE;
@@ -105,7 +116,7 @@ final class CalciteTypes {
   }
 
   /** A Beam value as the compiled code reads it. */
-  static @Nullable Object toCalcite(@Nullable Object value) {
+  public static @Nullable Object toCalcite(@Nullable Object value) {
     if (value instanceof byte[] bytes) {
       return new ByteString(bytes);
     } else if (value instanceof LocalDate date) {
@@ -121,7 +132,7 @@ final class CalciteTypes {
   }
 
   /** A value the compiled code gave, as a Beam value of {@code type}. */
-  static @Nullable Object toBeam(@Nullable Object value, FieldType type) {
+  public static @Nullable Object toBeam(@Nullable Object value, FieldType type) {
     if (value == null) {
       return null;
     }

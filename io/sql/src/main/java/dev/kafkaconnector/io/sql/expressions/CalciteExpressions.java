@@ -1,4 +1,4 @@
-package dev.kafkaconnector.io.pipeline;
+package dev.kafkaconnector.io.sql.expressions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +7,8 @@ import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.Field;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.DataContext;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.avatica.util.Casing;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.avatica.util.Quoting;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.linq4j.QueryProvider;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.rel.RelNode;
@@ -27,7 +29,9 @@ import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlIdentifi
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlNode;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlNodeList;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlSelect;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlParser;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.tools.FrameworkConfig;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.tools.Frameworks;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.tools.Planner;
@@ -40,7 +44,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Java code (Janino) once; {@link #evaluate} runs them on one row's values. {@code *} in the
  * projection stands for the physical columns (not the metadata columns).
  */
-final class CalciteExpressions {
+public final class CalciteExpressions {
   private static final String TABLE = "__source__";
 
   private final Schema output;
@@ -66,7 +70,7 @@ final class CalciteExpressions {
    * @throws IllegalArgumentException when the expressions do not parse or validate, with Calcite's
    *     reason
    */
-  static CalciteExpressions compile(
+  public static CalciteExpressions compile(
       Schema columns,
       int physical,
       @Nullable String projection,
@@ -136,10 +140,20 @@ final class CalciteExpressions {
             return CalciteTypes.rowType(factory, columns);
           }
         });
-    return Frameworks.newConfigBuilder()
-        .defaultSchema(root)
-        .parserConfig(TransformSyntax.parserConfig())
-        .build();
+    return Frameworks.newConfigBuilder().defaultSchema(root).parserConfig(parserConfig()).build();
+  }
+
+  /**
+   * How expressions are read: case-sensitive names as written, back-quoted identifiers (Flink's and
+   * Beam SQL's quoting), Calcite's lenient conformance.
+   */
+  public static SqlParser.Config parserConfig() {
+    return SqlParser.config()
+        .withCaseSensitive(true)
+        .withQuoting(Quoting.BACK_TICK)
+        .withUnquotedCasing(Casing.UNCHANGED)
+        .withQuotedCasing(Casing.UNCHANGED)
+        .withConformance(SqlConformanceEnum.LENIENT);
   }
 
   /** A reference to every column of {@code node}: the projection of {@code SELECT *}. */
@@ -185,12 +199,12 @@ final class CalciteExpressions {
   }
 
   /** The schema of the projected rows. */
-  Schema output() {
+  public Schema output() {
     return output;
   }
 
   /** The values of every expression (filter first when there is one) on one input row. */
-  Object[] evaluate(Object[] values) {
+  public Object[] evaluate(Object[] values) {
     input = values;
     try {
       return executable.execute();
@@ -200,12 +214,12 @@ final class CalciteExpressions {
   }
 
   /** Whether the filter accepts the row {@code result} was evaluated on. */
-  boolean passes(Object[] result) {
+  public boolean passes(Object[] result) {
     return !hasFilter || Boolean.TRUE.equals(result[0]);
   }
 
   /** The projected values of {@code result} (Calcite's representation, see CalciteTypes). */
-  Object[] projected(Object[] result) {
+  public Object[] projected(Object[] result) {
     if (!hasFilter) {
       return result;
     }

@@ -1,0 +1,190 @@
+package dev.kafkaconnector.io.sql;
+
+import dev.kafkaconnector.io.sql.expressions.CalciteExpressions;
+import dev.kafkaconnector.io.sql.expressions.CalciteTypes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TimeZone;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.EquivalenceNullablePolicy;
+import org.apache.beam.sdk.schemas.Schema.Field;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * The computed columns of a table (Flink's {@code name AS expression}, TBLPROPERTIES key {@code
+ * "computed"}) evaluated on the rows its source reads. The expressions are compiled by Calcite as
+ * Beam SQL ships it ({@link CalciteExpressions}) over the source's columns whose types expressions
+ * read (all but ARRAY, MAP and ROW), once per DoFn instance; the output rows are the source's
+ * columns followed by the computed ones. Expressions run in UTC, as Beam SQL does. An expression
+ * that fails on a row (a CAST of text that is no number, say) fails the job, naming the table, the
+ * column and the expression.
+ */
+final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row>> {
+  private static final long serialVersionUID = 1L;
+  private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
+
+  private final String table;
+  private final Schema readable;
+  private final int[] positions;
+  private final String projection;
+  private final Schema output;
+
+  private ComputedColumns(
+      String table, Schema readable, int[] positions, String projection, Schema output) {
+    this.table = table;
+    this.readable = readable;
+    this.positions = positions;
+    this.projection = projection;
+    this.output = output;
+  }
+
+  /**
+   * The types of the computed columns over {@code columns}: what each expression gives.
+   *
+   * @throws IllegalArgumentException naming the column and the expression, with Calcite's reason
+   */
+  static Schema types(Schema columns, Map<String, String> expressions) {
+    Schema readable = readable(columns);
+    Schema.Builder out = Schema.builder();
+    expressions.forEach(
+        (name, expression) -> {
+          try {
+            CalciteExpressions compiled =
+                CalciteExpressions.compile(
+                    readable, readable.getFieldCount(), item(name, expression), null, UTC);
+            out.addField(name, compiled.output().getField(0).getType());
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                "computed column '"
+                    + name
+                    + "' AS "
+                    + expression
+                    + ": "
+                    + e.getMessage()
+                    + unreadable(columns, readable),
+                e);
+          }
+        });
+    return out.build();
+  }
+
+  /**
+   * The transform appending the computed columns to rows of {@code input}.
+   *
+   * @param declared the table's columns: a computed column's declared type must be its expression's
+   *     (nullability aside)
+   * @throws IllegalArgumentException naming the column when an expression does not compile or its
+   *     type is not the declared one
+   */
+  static ComputedColumns of(
+      String table, Schema input, Map<String, String> expressions, Schema declared) {
+    Schema types = types(input, expressions);
+    Schema.Builder output = Schema.builder().addFields(input.getFields());
+    List<String> items = new ArrayList<>();
+    for (Field computed : types.getFields()) {
+      Field column = declared.getField(computed.getName());
+      if (!column.getType().equivalent(computed.getType(), EquivalenceNullablePolicy.IGNORE)) {
+        throw new IllegalArgumentException(
+            "computed column '"
+                + computed.getName()
+                + "' AS "
+                + expressions.get(computed.getName())
+                + " is declared "
+                + column.getType()
+                + " but the expression gives "
+                + computed.getType()
+                + " (declare the column with the expression's type, or CAST the expression)");
+      }
+      output.addField(column.withNullable(true));
+      items.add(item(computed.getName(), expressions.get(computed.getName())));
+    }
+    Schema readable = readable(input);
+    int[] positions = new int[readable.getFieldCount()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = input.indexOf(readable.getField(i).getName());
+    }
+    return new ComputedColumns(
+        table, readable, positions, String.join(", ", items), output.build());
+  }
+
+  /** The schema of the output rows: the input columns, then the computed ones. */
+  Schema output() {
+    return output;
+  }
+
+  @Override
+  public PCollection<Row> expand(PCollection<Row> input) {
+    return input.apply("Evaluate", ParDo.of(new EvaluateFn(this))).setRowSchema(output);
+  }
+
+  /** One select item: {@code (expression) AS `name`}. */
+  private static String item(String name, String expression) {
+    return "(" + expression + ") AS `" + name.replace("`", "``") + "`";
+  }
+
+  /** The columns expressions can read. */
+  private static Schema readable(Schema columns) {
+    Schema.Builder b = Schema.builder();
+    columns.getFields().stream().filter(CalciteTypes::supported).forEach(b::addField);
+    return b.build();
+  }
+
+  private static String unreadable(Schema columns, Schema readable) {
+    List<String> left = new ArrayList<>(columns.getFieldNames());
+    left.removeAll(readable.getFieldNames());
+    return left.isEmpty()
+        ? ""
+        : " (columns of types expressions do not read, ARRAY, MAP or ROW: " + left + ")";
+  }
+
+  private static final class EvaluateFn extends DoFn<Row, Row> {
+    private static final long serialVersionUID = 1L;
+    private final ComputedColumns spec;
+    private transient @Nullable CalciteExpressions compiled;
+
+    EvaluateFn(ComputedColumns spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      compiled =
+          CalciteExpressions.compile(
+              spec.readable, spec.readable.getFieldCount(), spec.projection, null, UTC);
+    }
+
+    @ProcessElement
+    public void process(@Element Row row, OutputReceiver<Row> out) {
+      Object[] values = new Object[spec.positions.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = CalciteTypes.toCalcite(row.getValue(spec.positions[i]));
+      }
+      Object[] result;
+      try {
+        result = compiled.evaluate(values);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(
+            "Table '"
+                + spec.table
+                + "': computed columns ("
+                + spec.projection
+                + ") failed on a row: "
+                + e,
+            e);
+      }
+      int n = row.getFieldCount();
+      List<Object> fields = new ArrayList<>(n + result.length);
+      fields.addAll(row.getValues());
+      for (int i = 0; i < result.length; i++) {
+        fields.add(CalciteTypes.toBeam(result[i], spec.output.getField(n + i).getType()));
+      }
+      out.output(Row.withSchema(spec.output).attachValues(fields));
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package dev.kafkaconnector.io.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.joda.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class ComputedColumnsTest {
+  private static final Schema SOURCE =
+      Schema.builder()
+          .addNullableField("price", FieldType.DECIMAL)
+          .addInt32Field("qty")
+          .addNullableField("name", FieldType.STRING)
+          .addNullableField("tags", FieldType.array(FieldType.STRING))
+          .addNullableField("ts", FieldType.DATETIME)
+          .build();
+
+  private static final Map<String, String> EXPRESSIONS = new LinkedHashMap<>();
+
+  static {
+    EXPRESSIONS.put("total", "price * qty");
+    EXPRESSIONS.put("label", "UPPER(name)");
+    EXPRESSIONS.put("day", "CAST(ts AS DATE)");
+  }
+
+  private static final Schema DECLARED =
+      Schema.builder()
+          .addFields(SOURCE.getFields())
+          .addNullableField("total", FieldType.DECIMAL)
+          .addNullableField("label", FieldType.STRING)
+          .addNullableField("day", FieldType.logicalType(SqlTypes.DATE))
+          .build();
+
+  @Test
+  void appendsTheValuesOfTheExpressionsToEachRow() {
+    Pipeline p = Pipeline.create();
+    Instant at = Instant.parse("2024-03-01T23:30:00Z");
+    PCollection<Row> rows =
+        p.apply(
+                Create.of(
+                        Row.withSchema(SOURCE)
+                            .addValues(new BigDecimal("2.50"), 4, "pen", List.of("a"), at)
+                            .build(),
+                        Row.withSchema(SOURCE).addValues(null, 1, null, null, null).build())
+                    .withRowSchema(SOURCE))
+            .apply(ComputedColumns.of("t", SOURCE, EXPRESSIONS, DECLARED));
+    Schema out = rows.getSchema();
+    assertEquals(DECLARED.getFieldNames(), out.getFieldNames());
+    PAssert.that(rows)
+        .containsInAnyOrder(
+            Row.withSchema(out)
+                .addValues(new BigDecimal("2.50"), 4, "pen", List.of("a"), at)
+                .addValues(new BigDecimal("10.00"), "PEN", LocalDate.of(2024, 3, 1))
+                .build(),
+            Row.withSchema(out).addValues(null, 1, null, null, null, null, null, null).build());
+    p.run().waitUntilFinish();
+  }
+
+  @Test
+  void aDeclaredTypeOtherThanTheExpressionsIsRefused() {
+    Schema declared =
+        Schema.builder()
+            .addFields(SOURCE.getFields())
+            .addNullableField("total", FieldType.INT64)
+            .addNullableField("label", FieldType.STRING)
+            .addNullableField("day", FieldType.logicalType(SqlTypes.DATE))
+            .build();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ComputedColumns.of("t", SOURCE, EXPRESSIONS, declared));
+    assertTrue(
+        e.getMessage().startsWith("computed column 'total' AS price * qty is declared INT64"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("the expression gives DECIMAL"), e.getMessage());
+  }
+
+  @Test
+  void anExpressionOverAnArrayColumnNamesTheColumnsItCannotRead() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ComputedColumns.types(SOURCE, Map.of("n", "CARDINALITY(tags)")));
+    assertTrue(e.getMessage().startsWith("computed column 'n' AS CARDINALITY(tags): "));
+    assertTrue(e.getMessage().endsWith("ARRAY, MAP or ROW: [tags])"), e.getMessage());
+  }
+
+  @Test
+  void anExpressionThatFailsOnARowFailsTheJobNamingTheTable() {
+    Schema source = Schema.builder().addNullableField("text", FieldType.STRING).build();
+    Schema declared =
+        Schema.builder()
+            .addFields(source.getFields())
+            .addNullableField("n", FieldType.INT32)
+            .build();
+    Pipeline p = Pipeline.create();
+    p.apply(Create.of(Row.withSchema(source).addValue("x1").build()).withRowSchema(source))
+        .apply(ComputedColumns.of("t", source, Map.of("n", "CAST(text AS INT)"), declared));
+    RuntimeException e = assertThrows(RuntimeException.class, () -> p.run().waitUntilFinish());
+    String all = String.valueOf(e.getMessage()) + " " + e.getCause();
+    assertTrue(all.contains("Table 't': computed columns ((CAST(text AS INT)) AS `n`)"), all);
+  }
+}
