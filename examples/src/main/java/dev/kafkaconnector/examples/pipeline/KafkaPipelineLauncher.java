@@ -1,5 +1,8 @@
 package dev.kafkaconnector.examples.pipeline;
 
+import dev.kafkaconnector.examples.cli.RunnerOptions;
+import dev.kafkaconnector.examples.cli.ToolCommandLine;
+import dev.kafkaconnector.examples.cli.ToolVersion;
 import dev.kafkaconnector.io.pipeline.ConnectorDefinition;
 import dev.kafkaconnector.io.pipeline.PipelineDefinitionException;
 import dev.kafkaconnector.io.pipeline.PipelineJob;
@@ -8,11 +11,18 @@ import dev.kafkaconnector.runners.UnreachableException;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code examples/bin/kafka-pipeline}: runs a YAML job with {@link PipelineJob}. With {@code
@@ -22,33 +32,103 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * Kafka clusters of the job's {@code kafka} blocks are checked first: one that does not answer
  * within {@value #CHECK_SECONDS} s ends the launcher with status 1 before the job is built (which
  * would wait for the clients' {@code default.api.timeout.ms}, 60 s).
+ *
+ * <p>The launcher's own options are parsed by picocli ({@link ToolCommandLine}); other {@code
+ * --name=value} arguments are Beam pipeline options, handed to Beam as given (Beam's camelCase
+ * spelling, e.g. {@code --checkpointingInterval=10000}).
  */
-public final class KafkaPipelineLauncher {
-  static final String EMBEDDED_FLAG = "--embedded-kafka";
+@Command(
+    name = "kafka-pipeline",
+    mixinStandardHelpOptions = true,
+    versionProvider = ToolVersion.class,
+    usageHelpWidth = 100,
+    customSynopsis = {
+      "examples/bin/kafka-pipeline job.yaml [--embedded-kafka] [-Dname=value ...]",
+      "         [--catalogs=catalogs.yaml] [--runner=DirectRunner|FlinkRunner]",
+      "         [--flink-master=host:port] [--parallelism=N] [other Beam pipeline options]"
+    },
+    description = {
+      "Runs a YAML job (Flink CDC's pipeline format: source, sink, route, transform, pipeline) on"
+          + " a Beam runner.",
+      ""
+    },
+    footer = {
+      "",
+      "Other --name=value arguments are Beam pipeline options, in Beam's spelling (e.g."
+          + " --checkpointingInterval=10000, --streaming); an unknown one is a usage error."
+    },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:the job ended; --help, --version",
+      "1:the job failed, or a Kafka cluster of the job did not answer within 10 s",
+      "2:a usage error, or a bad job file (one line naming the YAML path)"
+    })
+public final class KafkaPipelineLauncher implements Callable<Integer> {
   static final String SERVERS_VARIABLE = "kafka.bootstrap.servers";
   static final int CHECK_SECONDS = 10;
   private static final String PROPERTIES = "properties.";
 
+  @Parameters(
+      index = "0",
+      paramLabel = "job.yaml",
+      description = "A Flink CDC pipeline definition (source, sink, route, pipeline).")
+  private String job;
+
+  @Option(
+      names = "--embedded-kafka",
+      description =
+          "Start a Kafka broker in this JVM with the demo topic 'inventory';"
+              + " $${kafka.bootstrap.servers} is its address.")
+  private boolean embeddedKafka;
+
+  @Option(
+      names = "-D",
+      paramLabel = "name=value",
+      description =
+          "-Dname=value or -D name=value: the value of the placeholder $${name} (else the"
+              + " environment variable name or NAME_IN_UPPER_CASE). Repeatable.")
+  private List<String> variables = new ArrayList<>();
+
+  @Option(
+      names = "--catalogs",
+      paramLabel = "catalogs.yaml",
+      description = "Catalog definitions for using.built-in-catalog.")
+  private String catalogs;
+
+  @Mixin private RunnerOptions runner = new RunnerOptions();
+
+  @Unmatched private List<String> beamOptions = new ArrayList<>();
+
+  @Spec private CommandSpec spec;
+
   private KafkaPipelineLauncher() {}
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
     System.exit(run(args));
   }
 
-  static int run(String[] args) throws Exception {
-    List<String> rest = new ArrayList<>(Arrays.asList(args));
-    if (rest.contains("-h") || rest.contains("--help") || rest.isEmpty()) {
-      System.err.println(usage());
-      return rest.isEmpty() ? 2 : 0;
-    }
-    if (!rest.remove(EMBEDDED_FLAG)) {
-      PipelineJob job;
+  /**
+   * Runs the launcher.
+   *
+   * @return 0 when the job ended, 1 when it failed, 2 for a usage error or a bad job file
+   */
+  static int run(String... args) {
+    return ToolCommandLine.execute(new KafkaPipelineLauncher(), args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    List<String> args = jobArgs();
+    if (!embeddedKafka) {
+      PipelineJob pipelineJob;
       try {
-        job = PipelineJob.fromArgs(args);
+        pipelineJob = PipelineJob.fromArgs(args.toArray(String[]::new));
       } catch (PipelineDefinitionException e) {
-        return PipelineJob.execute(args); // which reports it
+        return PipelineJob.execute(args.toArray(String[]::new)); // which reports it
       }
-      return unreachableKafka(job) ? 1 : PipelineJob.execute(job);
+      return unreachableKafka(pipelineJob)
+          ? ToolCommandLine.FAILURE
+          : PipelineJob.execute(pipelineJob);
     }
     System.err.println("kafka-pipeline: starting an embedded Kafka broker ...");
     try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.inJvm().autoCreateTopics(true).start()) {
@@ -64,9 +144,35 @@ public final class KafkaPipelineLauncher {
               + SampleChanges.messages().size()
               + " Canal JSON changes of shop.products and"
               + " shop.customers");
-      rest.add(0, "-D" + SERVERS_VARIABLE + "=" + kafka.bootstrapServers());
-      return PipelineJob.execute(rest.toArray(String[]::new));
+      args.add(1, "-D" + SERVERS_VARIABLE + "=" + kafka.bootstrapServers());
+      return PipelineJob.execute(args.toArray(String[]::new));
     }
+  }
+
+  /**
+   * The arguments of {@link PipelineJob}: the job file, the variables, the catalogs and the Beam
+   * options. A leftover argument that is not a Beam option ({@code --name=value} with a Java
+   * property name) is a usage error here; Beam checks the names of the others.
+   */
+  private List<String> jobArgs() {
+    List<String> args = new ArrayList<>();
+    args.add(job);
+    for (String variable : variables) {
+      args.add("-D" + variable); // PipelineJob checks the form without echoing the value
+    }
+    if (catalogs != null) {
+      args.add("--catalogs=" + catalogs);
+    }
+    args.addAll(runner.beamArgs());
+    for (String arg : beamOptions) {
+      if (!RunnerOptions.isBeamOption(arg)) {
+        throw ToolCommandLine.usageError(
+            spec.commandLine(),
+            (arg.startsWith("-") ? "Unknown option: '" : "Unexpected argument: '") + arg + "'");
+      }
+      args.add(arg);
+    }
+    return args;
   }
 
   /**
@@ -107,22 +213,5 @@ public final class KafkaPipelineLauncher {
           }
         });
     return admin;
-  }
-
-  static String usage() {
-    return """
-        Usage: examples/bin/kafka-pipeline job.yaml [--embedded-kafka] [-Dname=value ...]
-                 [--catalogs=catalogs.yaml] [--runner=DirectRunner|FlinkRunner]
-                 [--flinkMaster=host:port] [other Beam pipeline options]
-
-          job.yaml          a Flink CDC pipeline definition (source, sink, route, pipeline)
-          --embedded-kafka  start a Kafka broker in this JVM with the demo topic 'inventory';
-                            ${kafka.bootstrap.servers} is its address
-          -Dname=value      the value of the placeholder ${name} (else the environment variable
-                            name or NAME_IN_UPPER_CASE)
-          --catalogs=file   catalog definitions for using.built-in-catalog
-
-        Exit status: 0 when the job ended, 1 when it failed (or a Kafka cluster of the job did not
-        answer within 10 s), 2 for a bad job file or argument.""";
   }
 }

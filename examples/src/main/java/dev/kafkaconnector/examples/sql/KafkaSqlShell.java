@@ -1,13 +1,18 @@
 package dev.kafkaconnector.examples.sql;
 
+import dev.kafkaconnector.examples.cli.ToolCommandLine;
+import dev.kafkaconnector.examples.cli.ToolVersion;
 import dev.kafkaconnector.runners.Reachability;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
 import sqlline.SqlLine;
-import sqlline.SqlLineOpts;
 
 /**
  * The SQL shell ({@code examples/bin/kafka-sql}): sqlline on {@code jdbc:kafkaconnector:}, that is
@@ -15,47 +20,89 @@ import sqlline.SqlLineOpts;
  * accepted as is. Each query runs as a Beam pipeline, on the DirectRunner until {@code SET runner =
  * 'FlinkRunner'}.
  *
- * <p>Arguments: {@code --bootstrap-servers=host:port} uses that Kafka cluster (checked first);
- * without it, an embedded broker starts in this JVM with a sample topic {@code orders} and the
- * table {@code orders} is declared on it. {@code -f script.sql} runs a script and exits, with a
- * non-zero status when a statement fails. Every other argument goes to sqlline ({@code
- * --outputformat=csv}, {@code --maxWidth=200}, …). Messages of the shell go to standard error, so
- * that standard output holds what sqlline prints. Typed statements are kept in sqlline's history
- * file with their secret values masked ({@link MaskingSqlLine}).
+ * <p>Arguments (parsed by picocli, {@link ToolCommandLine}): {@code --bootstrap-servers=host:port}
+ * uses that Kafka cluster (checked first); without it, an embedded broker starts in this JVM with a
+ * sample topic {@code orders} and the table {@code orders} is declared on it. {@code -f script.sql}
+ * runs a script and exits, with status 1 when a statement fails. Every other argument goes to
+ * sqlline as given ({@code --outputformat=csv}, {@code --maxWidth=200}, …); sqlline refusing one is
+ * a usage error (status 2). Messages of the shell go to standard error, so that standard output
+ * holds what sqlline prints. Typed statements are kept in sqlline's history file with their secret
+ * values masked ({@link MaskingSqlLine}).
  */
-public final class KafkaSqlShell {
-  private static final String SERVERS_FLAG = "--bootstrap-servers";
-
-  private KafkaSqlShell() {}
-
+@Command(
+    name = "kafka-sql",
+    mixinStandardHelpOptions = true,
+    versionProvider = ToolVersion.class,
+    usageHelpWidth = 100,
+    customSynopsis =
+        "examples/bin/kafka-sql [--bootstrap-servers=host:port] [-f script.sql] [sqlline options]",
+    description = {
+      "The SQL shell: sqlline over jdbc:kafkaconnector: (Beam SQL with the connector's table types;"
+          + " Flink's CREATE TABLE ... WITH (...) accepted as is). Queries run on the DirectRunner"
+          + " until SET runner = 'FlinkRunner'.",
+      ""
+    },
+    footer = {
+      "",
+      "Every other argument goes to sqlline as given, e.g. --outputformat=csv, --maxWidth=200,"
+          + " --historyFile=path, -e 'SQL'.",
+      "",
+      "Statements: Beam SQL (CREATE EXTERNAL TABLE ... TYPE 'kafka-connector' | 'upsert-kafka'),"
+          + " Flink's CREATE [TEMPORARY] TABLE ... WITH ('connector' = 'kafka' | 'upsert-kafka',"
+          + " ...), CREATE CATALOG ... TYPE 'kafka', SELECT, INSERT INTO, SET runner ="
+          + " 'FlinkRunner' (or 'DirectRunner'), and sqlline's commands (!help, !quit, ...)."
+    },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:the shell or script ended without error; --help, --version",
+      "1:a statement of a script failed, or the Kafka cluster did not answer",
+      "2:a usage error (unknown option, missing parameter, an argument sqlline refuses)"
+    })
+public final class KafkaSqlShell implements Callable<Integer> {
   /** The table width when output is not a terminal: as wide as the rows. */
   private static final int UNLIMITED_WIDTH = 100_000;
 
-  public static void main(String[] args) throws Exception {
+  @Option(
+      names = "--bootstrap-servers",
+      paramLabel = "host:port",
+      description =
+          "The Kafka cluster (checked first). Default: an embedded broker in the shell's JVM with"
+              + " a sample topic and table 'orders'.")
+  private String servers;
+
+  @Option(
+      names = "-f",
+      paramLabel = "script.sql",
+      description = "Run the script and exit; exit status 1 when a statement fails.")
+  private String script;
+
+  @Unmatched private List<String> sqlline = new ArrayList<>();
+
+  private final PrintStream messages;
+
+  private KafkaSqlShell(PrintStream messages) {
+    this.messages = messages;
+  }
+
+  public static void main(String[] args) {
     System.exit(run(args, System.err));
   }
 
   /**
    * Runs the shell.
    *
-   * @return 0, or sqlline's non-zero status (a failed statement of a script, bad arguments), or 1
-   *     when the Kafka cluster does not answer
+   * @return 0; 1 when a statement of a script fails or the Kafka cluster does not answer; 2 for a
+   *     usage error (ours or sqlline's)
    */
-  static int run(String[] args, PrintStream messages) throws Exception {
-    String servers = null;
-    List<String> sqlline = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      if (arg.startsWith(SERVERS_FLAG + "=")) {
-        servers = arg.substring(SERVERS_FLAG.length() + 1);
-      } else if (arg.equals(SERVERS_FLAG) && i + 1 < args.length) {
-        servers = args[++i];
-      } else if (arg.equals("-h") || arg.equals("--help")) {
-        messages.println(usage());
-        return 0;
-      } else {
-        sqlline.add(arg);
-      }
+  static int run(String[] args, PrintStream messages) {
+    return ToolCommandLine.execute(new KafkaSqlShell(messages), args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    List<String> sqllineArgs = new ArrayList<>(sqlline);
+    if (script != null) {
+      sqllineArgs.addAll(List.of("-f", script));
     }
     EmbeddedKafkaCluster embedded = null;
     List<String> init = new ArrayList<>();
@@ -69,13 +116,20 @@ public final class KafkaSqlShell {
         init.add(SampleOrders.ddl(servers));
         printEmbedded(messages, servers);
       } else if (!reachable(servers, messages)) {
-        return 1;
+        return ToolCommandLine.FAILURE;
       }
       messages.println(
           "kafka-sql: try  "
               + (embedded != null ? "SELECT id, product, price, ts FROM orders;  " : "")
               + "SET runner = 'FlinkRunner';  !help  !quit");
-      return runSqlline(sqlline, init);
+      int exitCode = runSqlline(sqllineArgs, init);
+      if (exitCode == ToolCommandLine.USAGE) {
+        // sqlline printed its own usage, not naming the argument (which may be a password)
+        messages.println(
+            "kafka-sql: sqlline refused an argument (its usage above);"
+                + " examples/bin/kafka-sql --help lists the shell's own options");
+      }
+      return exitCode;
     } finally {
       if (embedded != null) {
         embedded.close();
@@ -150,24 +204,19 @@ public final class KafkaSqlShell {
     all.addAll(sqlline);
     // as SqlLine.start, with the history masked (no secret of a typed statement in the file)
     SqlLine.Status status = new MaskingSqlLine().begin(all.toArray(String[]::new), null, true);
-    if (!Boolean.getBoolean(SqlLineOpts.PROPERTY_NAME_EXIT)) {
-      System.exit(status.ordinal());
-    }
-    return status == SqlLine.Status.OK ? 0 : Math.max(1, status.ordinal());
+    return exitCode(status);
   }
 
-  static String usage() {
-    return """
-        Usage: examples/bin/kafka-sql [--bootstrap-servers=host:port] [-f script.sql] [sqlline options]
-
-          --bootstrap-servers=host:port  the Kafka cluster (default: an embedded broker in the
-                                         shell's JVM with a sample topic and table 'orders')
-          -f script.sql                  run the script and exit; the exit status is not 0 when a
-                                         statement fails
-          other options                  sqlline's, e.g. --outputformat=csv, --maxWidth=200
-
-        Statements: Beam SQL (CREATE EXTERNAL TABLE ... TYPE 'kafka-connector' | 'upsert-kafka'),
-        Flink's CREATE [TEMPORARY] TABLE ... WITH ('connector' = 'kafka' | 'upsert-kafka', ...),
-        SELECT, INSERT INTO, SET runner = 'FlinkRunner' (or 'DirectRunner'), sqlline's !commands.""";
+  /**
+   * The tools' exit code for sqlline's status: sqlline ends with {@code ARGS} (1) for arguments it
+   * refuses and {@code OTHER} (2) for a failed statement, the other way round from the tools'
+   * convention (2 for a usage error, 1 for a failure).
+   */
+  static int exitCode(SqlLine.Status status) {
+    return switch (status) {
+      case OK -> ToolCommandLine.OK;
+      case ARGS -> ToolCommandLine.USAGE;
+      default -> ToolCommandLine.FAILURE;
+    };
   }
 }

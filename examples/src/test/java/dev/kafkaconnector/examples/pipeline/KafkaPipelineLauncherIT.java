@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code examples/bin/kafka-pipeline}'s launcher checks the Kafka clusters of a job's {@code kafka}
  * blocks before it builds the job: a cluster that does not answer ends it with status 1 and a line
- * naming the block's {@code properties.bootstrap.servers}; a real broker lets the job run.
+ * naming the block's {@code properties.bootstrap.servers}; a real broker lets the job run. And its
+ * command line: {@code --help} (status 0, standard output), usage errors (status 2, standard
+ * error), a failing job (status 1).
  */
 class KafkaPipelineLauncherIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -38,23 +42,107 @@ class KafkaPipelineLauncherIT {
 
   @TempDir Path dir;
 
-  /** What a launcher run returned and printed on standard error. */
-  record Run(int status, String err) {}
+  /** What a launcher run returned and printed on standard output and standard error. */
+  record Run(int status, String out, String err) {}
 
-  private Run launch(String servers, String topic) throws Exception {
+  private Run launch(String servers, String topic, String... more) throws Exception {
     Path job = dir.resolve("job.yaml");
     Files.writeString(job, JOB, StandardCharsets.UTF_8);
+    List<String> args =
+        new ArrayList<>(List.of(job.toString(), "-Dservers=" + servers, "-D", "topic=" + topic));
+    args.addAll(List.of(more));
+    return run(args.toArray(String[]::new));
+  }
+
+  /** {@link KafkaPipelineLauncher#run} with its standard output and error captured. */
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream original = System.err;
+    PrintStream originalOut = System.out;
+    PrintStream originalErr = System.err;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
-      int status =
-          KafkaPipelineLauncher.run(
-              new String[] {job.toString(), "-Dservers=" + servers, "-Dtopic=" + topic});
-      return new Run(status, err.toString(StandardCharsets.UTF_8));
+      int status = KafkaPipelineLauncher.run(args);
+      return new Run(
+          status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     } finally {
-      System.setErr(original);
+      System.setOut(originalOut);
+      System.setErr(originalErr);
     }
+  }
+
+  @Test
+  void helpPrintsTheUsageOnStandardOutput() {
+    for (String flag : new String[] {"--help", "-h"}) {
+      Run run = run(flag);
+      assertEquals(0, run.status(), run.err());
+      assertTrue(run.out().startsWith("Usage: examples/bin/kafka-pipeline job.yaml"), run.out());
+      for (String option :
+          new String[] {
+            "--embedded-kafka",
+            "-D=name=value",
+            "--catalogs=catalogs.yaml",
+            "--runner=runner",
+            "--flink-master=host:port",
+            "Exit status:"
+          }) {
+        assertTrue(run.out().contains(option), option + " missing in\n" + run.out());
+      }
+      assertFalse(run.out().contains("--flinkMaster"), run.out());
+      assertEquals("", run.err());
+    }
+    Run version = run("--version");
+    assertEquals(0, version.status(), version.err());
+    assertTrue(version.out().startsWith("kafka-pipeline 0."), version.out());
+  }
+
+  @Test
+  void usageErrorsEndWithStatusTwo() throws Exception {
+    Run none = run();
+    assertEquals(2, none.status(), none.err());
+    assertTrue(none.err().contains("Missing required parameter: 'job.yaml'"), none.err());
+    assertTrue(none.err().contains("Usage: examples/bin/kafka-pipeline"), none.err());
+    assertEquals("", none.out());
+
+    Run unknown = run("job.yaml", "--no-such-option");
+    assertEquals(2, unknown.status(), unknown.err());
+    assertTrue(unknown.err().contains("Unknown option: '--no-such-option'"), unknown.err());
+    assertTrue(unknown.err().contains("Usage: examples/bin/kafka-pipeline"), unknown.err());
+
+    Run missing = run("job.yaml", "--catalogs");
+    assertEquals(2, missing.status(), missing.err());
+    assertTrue(
+        missing.err().contains("Missing required parameter for option '--catalogs'"),
+        missing.err());
+
+    // -D without '=': refused without echoing what may be a secret value
+    Run variable = run("job.yaml", "-Dcanary-secret");
+    assertEquals(2, variable.status(), variable.err());
+    assertFalse(variable.err().contains("canary-secret"), variable.err());
+
+    // a Beam option that Beam does not know, after the job file has been read
+    String topic = KAFKA.newTopicName("launcher-usage");
+    KAFKA.createTopic(topic, 1);
+    Run beam = launch(KAFKA.bootstrapServers(), topic, "--checkpointingIntervall=1000");
+    assertEquals(2, beam.status(), beam.err());
+    assertTrue(beam.err().contains("checkpointingIntervall"), beam.err());
+  }
+
+  @Test
+  void aJobThatFailsEndsWithStatusOne() throws Exception {
+    String topic = KAFKA.newTopicName("launcher-failing");
+    KAFKA.createTopic(topic, 1);
+    try (var producer =
+        new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+            java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+            new org.apache.kafka.common.serialization.StringSerializer(),
+            new org.apache.kafka.common.serialization.StringSerializer())) {
+      producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, "not json"));
+    }
+    Run run = launch(KAFKA.bootstrapServers(), topic, "--runner=DirectRunner");
+    assertEquals(1, run.status(), run.err());
+    assertTrue(run.err().contains("kafka-pipeline: the job failed: "), run.err());
   }
 
   @Test

@@ -2,7 +2,6 @@ package dev.kafkaconnector.examples.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
@@ -97,8 +96,53 @@ class KafkaSqlShellIT {
     assertTrue(run.err().contains("CREATE TABLE orders ("), run.err());
   }
 
+  /** {@code --help} and {@code --version}: standard output, status 0, no broker started. */
   @Test
-  void aFailingStatementEndsTheScriptWithANonZeroStatus() throws Exception {
+  void helpPrintsTheUsageOnStandardOutput() throws Exception {
+    for (String flag : List.of("--help", "-h")) {
+      Run run = launch(null, List.of(flag));
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.out().startsWith("Usage: examples/bin/kafka-sql"), run.out());
+      for (String option :
+          List.of("--bootstrap-servers=host:port", "-f=script.sql", "--outputformat=csv", "Exit")) {
+        assertTrue(run.out().contains(option), option + " missing in\n" + run.out());
+      }
+      assertFalse(run.err().contains("starting an embedded Kafka broker"), run.err());
+    }
+    Run version = launch(null, List.of("--version"));
+    assertEquals(0, version.exitCode(), version.err());
+    assertTrue(version.out().startsWith("kafka-sql 0."), version.out());
+  }
+
+  /**
+   * A usage error ends the shell with status 2 and the error on standard error: a missing value of
+   * the shell's own option (the usage follows), and an option that sqlline refuses.
+   */
+  @Test
+  void usageErrorsEndWithStatusTwo() throws Exception {
+    Run missing = launch(null, List.of("--bootstrap-servers"));
+    assertEquals(2, missing.exitCode(), missing.err());
+    assertTrue(
+        missing.err().contains("Missing required parameter for option '--bootstrap-servers'"),
+        missing.err());
+    assertTrue(missing.err().contains("Usage: examples/bin/kafka-sql"), missing.err());
+    assertEquals("", missing.out());
+
+    Run unknown =
+        launch(
+            null,
+            List.of(
+                "--bootstrap-servers=" + KAFKA.bootstrapServers(),
+                "--no-such-option=1",
+                "-e",
+                "SELECT 'not reached';"));
+    assertEquals(2, unknown.exitCode(), unknown.out() + unknown.err());
+    assertTrue(unknown.err().contains("kafka-sql: sqlline refused an argument"), unknown.err());
+    assertFalse(unknown.out().contains("not reached"), unknown.out());
+  }
+
+  @Test
+  void aFailingStatementEndsTheScriptWithStatusOne() throws Exception {
     Run run =
         shell(
             """
@@ -106,7 +150,7 @@ class KafkaSqlShellIT {
         SELECT 'not reached';
         """,
             "--bootstrap-servers=" + KAFKA.bootstrapServers());
-    assertNotEquals(0, run.exitCode(), run.out() + run.err());
+    assertEquals(1, run.exitCode(), run.out() + run.err());
     String all = run.out() + run.err();
     assertTrue(all.contains("Flink DDL of table 't': PARTITIONED BY"), all);
     assertTrue(!run.out().contains("not reached"), run.out());
@@ -210,7 +254,7 @@ class KafkaSqlShellIT {
             .contains("'key_id','value_name','value_price'\n'1','a','10.0'\n" + "'2','b','12.5'\n"),
         run.out() + run.err());
     assertTrue(run.out().contains("'value_price'") && run.out().contains("DOUBLE"), run.out());
-    assertNotEquals(0, run.exitCode(), "the INSERT into a catalog table fails");
+    assertEquals(1, run.exitCode(), "the INSERT into a catalog table fails");
     assertTrue((run.out() + run.err()).contains("read-only"), run.out() + run.err());
   }
 
