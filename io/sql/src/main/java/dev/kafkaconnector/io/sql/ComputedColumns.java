@@ -6,9 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
+import java.util.regex.Pattern;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.EquivalenceNullablePolicy;
 import org.apache.beam.sdk.schemas.Schema.Field;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.apache.beam.sdk.schemas.Schema.TypeName;
+import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -89,7 +93,7 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
     List<String> items = new ArrayList<>();
     for (Field computed : types.getFields()) {
       Field column = declared.getField(computed.getName());
-      if (!column.getType().equivalent(computed.getType(), EquivalenceNullablePolicy.IGNORE)) {
+      if (!agrees(column.getType(), computed.getType())) {
         throw new IllegalArgumentException(
             "computed column '"
                 + computed.getName()
@@ -123,10 +127,31 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
     return input.apply("Evaluate", ParDo.of(new EvaluateFn(this))).setRowSchema(output);
   }
 
-  /** One select item: {@code (expression) AS `name`}. */
-  private static String item(String name, String expression) {
-    return "(" + expression + ") AS `" + name.replace("`", "``") + "`";
+  /**
+   * Whether a column declared {@code declared} can hold what the expression gives: the same type
+   * (nullability aside), or a TIMESTAMP expression in a Beam SQL TIMESTAMP column (an instant; the
+   * expression's timestamp is read as UTC, as Beam SQL does).
+   */
+  private static boolean agrees(FieldType declared, FieldType computed) {
+    if (declared.equivalent(computed, EquivalenceNullablePolicy.IGNORE)) {
+      return true;
+    }
+    return declared.getTypeName() == TypeName.DATETIME
+        && computed.getTypeName() == TypeName.LOGICAL_TYPE
+        && computed.getLogicalType().getIdentifier().equals(SqlTypes.DATETIME.getIdentifier());
   }
+
+  /**
+   * One select item: {@code (expression) AS `name`}. Flink's {@code PROCTIME()} (the processing
+   * time) becomes {@code CURRENT_TIMESTAMP}, the time the row is evaluated.
+   */
+  private static String item(String name, String expression) {
+    String sql = PROCTIME.matcher(expression).replaceAll("CURRENT_TIMESTAMP");
+    return "(" + sql + ") AS `" + name.replace("`", "``") + "`";
+  }
+
+  private static final Pattern PROCTIME =
+      Pattern.compile("\\bPROCTIME\\s*\\(\\s*\\)", Pattern.CASE_INSENSITIVE);
 
   /** The columns expressions can read. */
   private static Schema readable(Schema columns) {

@@ -72,6 +72,37 @@ class ComputedColumnsTest {
   }
 
   @Test
+  void timestampExpressionsAndProctimeFillBeamSqlTimestampColumns() {
+    Schema source = Schema.builder().addNullableField("text", FieldType.STRING).build();
+    Map<String, String> expressions = new LinkedHashMap<>();
+    expressions.put("at", "CAST(text AS TIMESTAMP(3))");
+    expressions.put("pt", "PROCTIME()");
+    Schema declared =
+        Schema.builder()
+            .addFields(source.getFields())
+            .addNullableField("at", FieldType.DATETIME)
+            .addNullableField("pt", FieldType.DATETIME)
+            .build();
+    Pipeline p = Pipeline.create();
+    long before = System.currentTimeMillis();
+    PCollection<Row> rows =
+        p.apply(
+                Create.of(Row.withSchema(source).addValue("2024-03-01 23:30:00.250").build())
+                    .withRowSchema(source))
+            .apply(ComputedColumns.of("t", source, expressions, declared));
+    PAssert.that(rows)
+        .satisfies(
+            all -> {
+              Row r = all.iterator().next();
+              assertEquals(Instant.parse("2024-03-01T23:30:00.250Z"), r.getDateTime("at"));
+              long pt = r.getDateTime("pt").getMillis();
+              assertTrue(pt >= before - 1000 && pt <= System.currentTimeMillis() + 1000, "" + pt);
+              return null;
+            });
+    p.run().waitUntilFinish();
+  }
+
+  @Test
   void aDeclaredTypeOtherThanTheExpressionsIsRefused() {
     Schema declared =
         Schema.builder()

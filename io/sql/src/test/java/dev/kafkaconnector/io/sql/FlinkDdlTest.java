@@ -161,7 +161,8 @@ class FlinkDdlTest {
                     + " ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
                     + " total AS price * qty COMMENT 'the line total', doubled AS qty * 2,"
                     + " label AS UPPER(name) || '!', `day` AS CAST(ts AS DATE),"
-                    + " later AS ts + INTERVAL '1' HOUR, big AS qty > 10)"
+                    + " later AS ts + INTERVAL '1' HOUR, big AS qty > 10, pt AS PROCTIME(),"
+                    + " parsed AS CAST(name AS TIMESTAMP(3)))"
                     + WITH);
     assertColumns(
         t,
@@ -174,13 +175,16 @@ class FlinkDdlTest {
         "label VARCHAR",
         "day DATE",
         "later TIMESTAMP",
-        "big BOOLEAN");
+        "big BOOLEAN",
+        "pt TIMESTAMP",
+        "parsed TIMESTAMP");
     // computed columns are nullable (never written), in declaration order
     assertEquals(true, t.getSchema().getField("doubled").getType().getNullable());
     assertEquals(
         "{\"total\":\"price * qty\",\"doubled\":\"qty * 2\",\"label\":\"UPPER(name) || '!'\","
             + "\"day\":\"CAST(ts AS DATE)\",\"later\":\"ts + INTERVAL '1' HOUR\","
-            + "\"big\":\"qty > 10\"}",
+            + "\"big\":\"qty > 10\",\"pt\":\"PROCTIME()\","
+            + "\"parsed\":\"CAST(name AS TIMESTAMP(3))\"}",
         properties(t).get("computed"));
     assertEquals("the line total", t.getSchema().getField("total").getDescription());
     TableDefinition definition = TableProperties.parse(t, false);
