@@ -47,8 +47,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and has the service expand it ({@code Expand}, through Beam's {@link External} client). The same
  * expansion payloads are then turned into transforms by the service's own schema-transform lookup
  * ({@link ExpansionServiceSchemaTransformProvider}) and run on this class's runner against the real
- * broker: rows written by {@code kafka_write} come back from a bounded {@code kafka_read}, and an
- * invalid JSON record comes out on the {@code errors} output with its topic, partition and offset.
+ * broker: rows written by {@code kafka_write} come back from a bounded {@code kafka_read}, a row
+ * over {@code max.request.size} comes out on the write's {@code errors} output, and an invalid JSON
+ * record on the read's {@code errors} output with its topic, partition and offset.
  */
 abstract class AbstractSchemaTransformITCase {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
@@ -120,7 +121,8 @@ abstract class AbstractSchemaTransformITCase {
                 "topic", topic,
                 "bootstrap_servers", KAFKA.bootstrapServers(),
                 "format", "json",
-                "options", Map.of("properties.linger.ms", "0"),
+                "options",
+                    Map.of("properties.linger.ms", "0", "properties.max.request.size", "1024"),
                 // Java's External client wants at least one output: the rows that fail
                 "error_handling", Map.of("output", "errors")));
     RunnerApi.FunctionSpec write = ExpansionServiceClient.spec(WRITE, writeConfig);
@@ -130,7 +132,14 @@ abstract class AbstractSchemaTransformITCase {
         List.of("failed_row", "error_message"),
         writeOutputs.get(new TupleTag<Row>("errors")).getSchema().getFieldNames());
 
-    runWith(write, orders);
+    // a row whose record is over max.request.size comes out on the write's error output
+    Row tooLarge = Row.withSchema(ORDER).addValues(5L, "x".repeat(4000), 1.0).build();
+    List<Row> refused = runWith(write, orders, tooLarge);
+    assertEquals(1, refused.size(), () -> "write errors: " + refused);
+    assertEquals(5L, refused.get(0).getRow("failed_row").getInt64("id"));
+    assertTrue(
+        refused.get(0).getString("error_message").contains("max.request.size"),
+        () -> "reason: " + refused.get(0).getString("error_message"));
     try (TestProducer producer = new TestProducer(KAFKA.bootstrapServers())) {
       producer.send(topic, 0, null, null, "{\"id\": 4, \"product\": "); // invalid JSON, offset 3
       producer.flush();
@@ -249,15 +258,17 @@ abstract class AbstractSchemaTransformITCase {
     return ExpansionServiceSchemaTransformProvider.of().getTransform(spec, options());
   }
 
-  /** Runs {@code write} over {@code orders}; every row is written (none on its error output). */
-  private void runWith(RunnerApi.FunctionSpec write, List<Row> orders) {
+  /** Runs {@code write} over {@code orders} and {@code bad}; returns its error output's rows. */
+  private List<Row> runWith(RunnerApi.FunctionSpec write, List<Row> orders, Row bad) {
     Pipeline pipeline = Pipeline.create(options());
-    PCollection<Row> rows = pipeline.apply(Create.of(orders).withRowSchema(ORDER));
+    List<Row> all = new java.util.ArrayList<>(orders);
+    all.add(bad);
+    PCollection<Row> rows = pipeline.apply(Create.of(all).withRowSchema(ORDER));
     PCollectionRowTuple errors =
         PCollectionRowTuple.of("input", rows).apply("KafkaWrite", transform(write));
     CollectingSink failed = new CollectingSink();
     errors.get("errors").apply("CollectErrors", failed);
     assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
-    assertEquals(List.of(), failed.rows());
+    return failed.rows();
   }
 }
