@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * <pre>
  * schema ← formats ← io.common (+ io.common.ddl) ← io.source.spec, io.source.filter ← io.runner
  *        ← io.source (+ decode, enumerate, reader), io.sink ← io.infer ← io.cdc
- *        ← io (KafkaConnectorIO, OptionReference) ← io.sql, io.catalog, io.pipeline (front ends)
+ *        ← io (KafkaConnectorIO, OptionReference) ← io.sql, io.catalog, io.pipeline,
+ *        io.transforms (front ends)
  * test kit (runners, runners.kafka, runners.flink, runners.fault, runners.registry): uses none of
  *        the connector
  * benchmarks (runners.bench): may use everything; nothing uses them
@@ -150,7 +151,8 @@ class ArchitectureTest {
             .definedBy(
                 "dev.kafkaconnector.io.sql..",
                 "dev.kafkaconnector.io.catalog..",
-                "dev.kafkaconnector.io.pipeline..")
+                "dev.kafkaconnector.io.pipeline..",
+                "dev.kafkaconnector.io.transforms..")
             .layer("TestKit")
             .definedBy(
                 "dev.kafkaconnector.runners",

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
+import dev.kafkaconnector.io.common.DeadLetterRecord;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.spec.KafkaSourceException;
@@ -11,7 +12,6 @@ import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.schemas.Schema;
-import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.transforms.DoFn.MultiOutputReceiver;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.values.Row;
@@ -33,16 +33,7 @@ final class BadRecordHandler implements Serializable {
   private static final int LOGGED_PER_SOURCE = 20;
 
   /** The schema of the records in the dead-letter output. */
-  static final Schema KAFKA_RECORD =
-      Schema.builder()
-          .addStringField("topic")
-          .addInt32Field("partition")
-          .addInt64Field("offset")
-          .addInt64Field("timestamp") // epoch milliseconds, -1 when the record has none
-          .addMapField("headers", FieldType.STRING, FieldType.BYTES.withNullable(true))
-          .addNullableField("key", FieldType.BYTES)
-          .addNullableField("value", FieldType.BYTES)
-          .build();
+  static final Schema KAFKA_RECORD = DeadLetterRecord.SCHEMA;
 
   private final ErrorPolicy policy;
   private final boolean deadLetter;
