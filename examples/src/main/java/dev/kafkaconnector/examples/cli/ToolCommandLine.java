@@ -70,11 +70,6 @@ public final class ToolCommandLine {
     }
   }
 
-  /** Runs {@code command} and ends the JVM with its exit code. */
-  public static void main(Object command, String... args) {
-    System.exit(execute(command, args));
-  }
-
   /** A usage error of {@code commandLine}: exit code {@value #USAGE}, with the usage printed. */
   public static ParameterException usageError(CommandLine commandLine, String message) {
     return new ParameterException(commandLine, message);

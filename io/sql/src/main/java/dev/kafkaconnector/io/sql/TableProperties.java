@@ -229,34 +229,8 @@ final class TableProperties {
   }
 
   private static Map<String, String> computedColumns(String table, JsonNode value) {
-    Map<String, String> columns = new LinkedHashMap<>();
-    if (!value.isObject()) {
-      throw error(
-          table,
-          "key '"
-              + SQL_COMPUTED.key()
-              + "' must be a JSON object of column name to SQL"
-              + " expression, for example {\"total\": \"price * qty\"}, but is "
-              + describe(value));
-    }
-    value
-        .fields()
-        .forEachRemaining(
-            e -> {
-              if (!e.getValue().isTextual() || e.getValue().textValue().isBlank()) {
-                throw error(
-                    table,
-                    "key '"
-                        + SQL_COMPUTED.key()
-                        + "': column '"
-                        + e.getKey()
-                        + "' must map to"
-                        + " an expression (a JSON string), but maps to "
-                        + describe(e.getValue()));
-              }
-              columns.put(e.getKey(), e.getValue().textValue().trim());
-            });
-    return columns;
+    return stringObject(
+        table, SQL_COMPUTED.key(), value, "{\"total\": \"price * qty\"}", "an SQL expression");
   }
 
   /** The message of a bad declaration of table {@code name}. */
@@ -277,16 +251,30 @@ final class TableProperties {
   }
 
   private static List<MetadataColumn> metadataColumns(String table, JsonNode value) {
+    List<MetadataColumn> columns = new ArrayList<>();
+    stringObject(table, SQL_METADATA.key(), value, "{\"ts\": \"timestamp\"}", "a metadata key")
+        .forEach((column, key) -> columns.add(new MetadataColumn(column, key)));
+    return columns;
+  }
+
+  /**
+   * A JSON object of column name to non-blank string ({@code what}, for messages), in its order.
+   */
+  private static Map<String, String> stringObject(
+      String table, String key, JsonNode value, String example, String what) {
     if (!value.isObject()) {
       throw error(
           table,
           "key '"
-              + SQL_METADATA.key()
-              + "' must be a JSON object of column name to"
-              + " metadata key, for example {\"ts\": \"timestamp\"}, but is "
+              + key
+              + "' must be a JSON object of column name to "
+              + what
+              + ", for example "
+              + example
+              + ", but is "
               + describe(value));
     }
-    List<MetadataColumn> columns = new ArrayList<>();
+    Map<String, String> out = new LinkedHashMap<>();
     value
         .fields()
         .forEachRemaining(
@@ -295,16 +283,17 @@ final class TableProperties {
                 throw error(
                     table,
                     "key '"
-                        + SQL_METADATA.key()
+                        + key
                         + "': column '"
                         + e.getKey()
-                        + "' must map"
-                        + " to a metadata key (a JSON string), but maps to "
+                        + "' must map to "
+                        + what
+                        + " (a JSON string), but maps to "
                         + describe(e.getValue()));
               }
-              columns.add(new MetadataColumn(e.getKey(), e.getValue().textValue().trim()));
+              out.put(e.getKey(), e.getValue().textValue().trim());
             });
-    return columns;
+    return out;
   }
 
   private static List<String> columnList(String table, String listKey, JsonNode value) {
