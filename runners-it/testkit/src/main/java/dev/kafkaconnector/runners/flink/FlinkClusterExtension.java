@@ -1,5 +1,6 @@
 package dev.kafkaconnector.runners.flink;
 
+import dev.kafkaconnector.runners.JvmScoped;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -8,9 +9,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A JUnit 5 extension that gives a test class its own {@link FlinkSessionCluster}, started before
  * the first test and stopped after the last; or, made with {@link #shared()}, one cluster shared by
- * every test class of the JVM that uses it, started by the first and stopped when all tests have
- * run, and {@linkplain FlinkSessionCluster#reset reset} before each class (no job running, two
- * TaskManagers of two slots).
+ * every test class of the JVM that uses it, started by the first and stopped when the JVM exits
+ * ({@link JvmScoped}), and {@linkplain FlinkSessionCluster#reset reset} before each class (no job
+ * running, two TaskManagers of two slots).
  *
  * <pre>{@code
  * @RegisterExtension
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  */
 public final class FlinkClusterExtension implements BeforeAllCallback, AfterAllCallback {
-  private static final String SHARED_KEY = FlinkClusterExtension.class.getName() + ".shared";
+  private static final Object SHARED_LOCK = new Object();
+  private static FlinkSessionCluster sharedCluster;
   private static final int SHARED_TASK_MANAGERS = 2;
 
   private final UnaryOperator<FlinkSessionCluster.Builder> settings;
@@ -64,15 +66,14 @@ public final class FlinkClusterExtension implements BeforeAllCallback, AfterAllC
       cluster = settings.apply(FlinkSessionCluster.builder()).start();
       return;
     }
-    // The root store closes the cluster (an AutoCloseable) when every test has run.
-    FlinkSessionCluster running =
-        context
-            .getRoot()
-            .getStore(ExtensionContext.Namespace.GLOBAL)
-            .getOrComputeIfAbsent(
-                SHARED_KEY,
-                key -> FlinkSessionCluster.builder().taskManagers(SHARED_TASK_MANAGERS).start(),
-                FlinkSessionCluster.class);
+    FlinkSessionCluster running;
+    synchronized (SHARED_LOCK) {
+      if (sharedCluster == null) {
+        sharedCluster = FlinkSessionCluster.builder().taskManagers(SHARED_TASK_MANAGERS).start();
+        JvmScoped.closeAtExit("Flink session cluster", sharedCluster);
+      }
+      running = sharedCluster;
+    }
     running.reset(SHARED_TASK_MANAGERS);
     cluster = running;
   }

@@ -1,16 +1,17 @@
 package dev.kafkaconnector.runners.flink;
 
+import dev.kafkaconnector.runners.JvmScoped;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A JUnit 5 extension that runs the batch Flink jobs of every test class that registers it on one
- * {@link KeptMiniCluster} per JVM, started by the first class and stopped when all tests have run.
- * A batch job with {@code --flinkMaster=[auto]} ({@link #MASTER}) then skips the embedded cluster's
- * start that {@code [local]} pays per job (its RPC system, TaskManager, slots and memory).
- * Streaming jobs keep {@code [local]}; a batch job with {@code [local]} fails while the kept
- * cluster is installed (Flink forbids an explicit local environment then).
+ * {@link KeptMiniCluster} per JVM, started by the first class and stopped when the JVM exits
+ * ({@link JvmScoped}). A batch job with {@code --flinkMaster=[auto]} ({@link #MASTER}) then skips
+ * the embedded cluster's start that {@code [local]} pays per job (its RPC system, TaskManager,
+ * slots and memory). Streaming jobs keep {@code [local]}; a batch job with {@code [local]} fails
+ * while the kept cluster is installed (Flink forbids an explicit local environment then).
  *
  * <pre>{@code
  * @RegisterExtension static final KeptMiniClusterExtension FLINK = new KeptMiniClusterExtension();
@@ -28,7 +29,8 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
   /** Slots of the kept cluster's one TaskManager. */
   public static final int SLOTS = 4;
 
-  private static final String KEY = KeptMiniClusterExtension.class.getName();
+  private static final Object LOCK = new Object();
+  private static KeptMiniCluster cluster;
 
   private final boolean streaming;
 
@@ -52,9 +54,7 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    // The root store closes the cluster (an AutoCloseable) when every test has run.
-    KeptMiniCluster kept =
-        store(context).getOrComputeIfAbsent(KEY, key -> start(), KeptMiniCluster.class);
+    KeptMiniCluster kept = shared();
     // Batch jobs only unless asked, so that streaming jobs of the class can keep [local]; and again
     // for each class: another kept cluster started and closed in between leaves none installed.
     if (streaming) {
@@ -70,14 +70,23 @@ public final class KeptMiniClusterExtension implements BeforeAllCallback, AfterA
    */
   @Override
   public void afterAll(ExtensionContext context) {
-    KeptMiniCluster kept = store(context).get(KEY, KeptMiniCluster.class);
+    KeptMiniCluster kept;
+    synchronized (LOCK) {
+      kept = cluster;
+    }
     if (kept != null) {
       kept.uninstall();
     }
   }
 
-  private static ExtensionContext.Store store(ExtensionContext context) {
-    return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL);
+  private static KeptMiniCluster shared() {
+    synchronized (LOCK) {
+      if (cluster == null) {
+        cluster = start();
+        JvmScoped.closeAtExit("embedded Flink cluster", cluster);
+      }
+      return cluster;
+    }
   }
 
   private static KeptMiniCluster start() {

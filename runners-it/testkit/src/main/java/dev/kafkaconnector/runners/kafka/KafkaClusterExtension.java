@@ -1,5 +1,6 @@
 package dev.kafkaconnector.runners.kafka;
 
+import dev.kafkaconnector.runners.JvmScoped;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -30,9 +31,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>When the environment variable {@value #BOOTSTRAP_SERVERS_ENV} is set, the extension uses that
  * external cluster and never starts or stops a broker. Otherwise it uses one in-JVM {@link
  * EmbeddedKafkaCluster} shared by every test class of the JVM: started by the first class that
- * needs it and closed when JUnit's root context closes (or, failing that, at JVM exit). Test
- * classes therefore must not rely on a topic being absent unless they named it with {@link
- * #newTopicName(String)}.
+ * needs it and closed when the JVM exits ({@link JvmScoped}). Test classes therefore must not rely
+ * on a topic being absent unless they named it with {@link #newTopicName(String)}.
  *
  * <p>Register it on a {@code static} field: the cluster and {@link #admin()} are set up in {@code
  * beforeAll}.
@@ -43,8 +43,6 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
   public static final String BOOTSTRAP_SERVERS_ENV = "KAFKA_BOOTSTRAP_SERVERS";
 
   private static final Duration OPERATION_TIMEOUT = Duration.ofSeconds(30);
-  private static final ExtensionContext.Namespace NAMESPACE =
-      ExtensionContext.Namespace.create(KafkaClusterExtension.class);
   private static final AtomicLong TOPIC_COUNTER = new AtomicLong();
   private static final Object SHARED_LOCK = new Object();
   private static EmbeddedKafkaCluster shared;
@@ -68,7 +66,7 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
       embedded = null;
       bootstrapServers = external.trim();
     } else {
-      embedded = sharedCluster(context);
+      embedded = sharedCluster();
       bootstrapServers = embedded.bootstrapServers();
     }
     admin =
@@ -176,16 +174,12 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
     new AdminOperations(admin(), OPERATION_TIMEOUT).createTopic(name, partitions, topicConfig);
   }
 
-  private static EmbeddedKafkaCluster sharedCluster(ExtensionContext context) {
+  private static EmbeddedKafkaCluster sharedCluster() {
     synchronized (SHARED_LOCK) {
       if (shared == null) {
         shared = EmbeddedKafkaCluster.inJvm().start();
+        JvmScoped.closeAtExit("Kafka broker", shared);
       }
-      // JUnit closes AutoCloseable values of the root store when the test plan ends.
-      context
-          .getRoot()
-          .getStore(NAMESPACE)
-          .getOrComputeIfAbsent(SharedClusterCloser.class, k -> new SharedClusterCloser());
       return shared;
     }
   }
@@ -194,18 +188,5 @@ public final class KafkaClusterExtension implements BeforeAllCallback, AfterAllC
     return new IllegalStateException(
         "KafkaClusterExtension is not initialised: register it with @RegisterExtension on a "
             + "static field and use it from test methods or @BeforeAll");
-  }
-
-  /** Closes the shared cluster at the end of the JUnit run; a later run starts a new one. */
-  private static final class SharedClusterCloser implements AutoCloseable {
-    @Override
-    public void close() {
-      synchronized (SHARED_LOCK) {
-        if (shared != null) {
-          shared.close();
-          shared = null;
-        }
-      }
-    }
   }
 }

@@ -1,13 +1,15 @@
 package dev.kafkaconnector.runners.registry;
 
+import dev.kafkaconnector.runners.JvmScoped;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A JUnit 5 extension that gives a test class a {@link SchemaRegistryServer}: one server shared by
- * every test class of the JVM, started by the first class that needs it and stopped when JUnit's
- * root context closes (the test plan ended). Test classes therefore must not rely on a subject
- * being absent unless they named it after a topic of their own ({@code newTopicName}).
+ * every test class of the JVM, started by the first class that needs it and stopped when the JVM
+ * exits (Maven's test runners may run each class as a test plan of its own, so the end of a test
+ * plan is not the end of the tests). Test classes therefore must not rely on a subject being absent
+ * unless they named it after a topic of their own ({@code newTopicName}).
  *
  * <pre>{@code
  * @RegisterExtension
@@ -23,8 +25,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * distribution comes from the system property {@value SchemaRegistryServer#HOME_PROPERTY}.
  */
 public final class SchemaRegistryExtension implements BeforeAllCallback {
-  private static final ExtensionContext.Namespace NAMESPACE =
-      ExtensionContext.Namespace.create(SchemaRegistryExtension.class);
   private static final Object SHARED_LOCK = new Object();
   private static SchemaRegistryServer shared;
 
@@ -41,12 +41,8 @@ public final class SchemaRegistryExtension implements BeforeAllCallback {
     synchronized (SHARED_LOCK) {
       if (shared == null) {
         shared = new SchemaRegistryServer().start();
+        JvmScoped.closeAtExit("schema registry", shared);
       }
-      // JUnit closes AutoCloseable values of the root store when the test plan ends.
-      context
-          .getRoot()
-          .getStore(NAMESPACE)
-          .getOrComputeIfAbsent(SharedServerCloser.class, k -> new SharedServerCloser());
       server = shared;
     }
   }
@@ -73,17 +69,5 @@ public final class SchemaRegistryExtension implements BeforeAllCallback {
               + "static field and use it from test methods or @BeforeAll");
     }
     return current;
-  }
-
-  private static final class SharedServerCloser implements AutoCloseable {
-    @Override
-    public void close() {
-      synchronized (SHARED_LOCK) {
-        if (shared != null) {
-          shared.close();
-          shared = null;
-        }
-      }
-    }
   }
 }
