@@ -13,6 +13,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,6 +38,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * fault.broker-records} (else {@code fault.records}), {@code fault.broker-kills} and {@code
  * fault.rate} higher. One Flink cluster and the two brokers serve the whole class.
  */
+@ExtendWith(OneFaultClassAtATime.class)
 class FlinkBrokerKillIT {
   @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 

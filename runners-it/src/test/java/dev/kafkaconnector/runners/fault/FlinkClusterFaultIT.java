@@ -19,6 +19,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * fault.kills} and {@code fault.rate} (input records written per second) higher. One broker and one
  * cluster for the class.
  */
+@ExtendWith(OneFaultClassAtATime.class)
 class FlinkClusterFaultIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
   @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();

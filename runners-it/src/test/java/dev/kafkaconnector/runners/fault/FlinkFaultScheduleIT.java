@@ -17,6 +17,7 @@ import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * fault.schedule-records} higher. Every schedule prints its seed; {@code -Dfault.seed=<seed>}
  * replays the first one.
  */
+@ExtendWith(OneFaultClassAtATime.class)
 class FlinkFaultScheduleIT {
   @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 

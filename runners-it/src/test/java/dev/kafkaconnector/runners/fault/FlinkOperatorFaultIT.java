@@ -18,6 +18,7 @@ import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * sink's committed numbers vanished from Kafka (expired group offsets), and a second job started
  * with the same {@code sink.transactional-id-prefix}. One broker and one cluster for the class.
  */
+@ExtendWith(OneFaultClassAtATime.class)
 class FlinkOperatorFaultIT {
   @RegisterExtension static final KafkaClusterExtension KAFKA = new KafkaClusterExtension();
   @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();

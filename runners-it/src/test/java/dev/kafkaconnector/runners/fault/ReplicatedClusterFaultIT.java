@@ -17,6 +17,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * fault.replicated-records} (else {@code fault.records}), {@code fault.replicated-rounds} and
  * {@code fault.replicated-rate} higher. One Flink cluster and one 3-node cluster serve the class.
  */
+@ExtendWith(OneFaultClassAtATime.class)
 class ReplicatedClusterFaultIT {
   @RegisterExtension static final FlinkClusterExtension FLINK = FlinkClusterExtension.shared();
 
