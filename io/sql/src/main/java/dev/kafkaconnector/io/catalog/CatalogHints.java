@@ -43,8 +43,7 @@ final class CatalogHints {
    *
    * @throws IllegalArgumentException naming the catalog, the topic and the key a hint may not set
    */
-  static InferredRead apply(
-      String catalog, TableHintOptions.Hinted hinted, InferredRead inferred) {
+  static InferredRead apply(String catalog, TableHintOptions.Hinted hinted, InferredRead inferred) {
     Map<String, String> options = new LinkedHashMap<>(inferred.options());
     hinted
         .options()
@@ -68,8 +67,9 @@ final class CatalogHints {
     if (FIXED.contains(key) || key.startsWith("infer-schema.")) {
       why = "it decides the table's inferred schema or its records; create a catalog with it";
     } else if (Secrets.isSecretOption(key)) {
-      why = "it is a secret and a hint is part of the query text; give it in the catalog's"
-          + " PROPERTIES";
+      why =
+          "it is a secret and a hint is part of the query text; give it in the catalog's"
+              + " PROPERTIES";
     }
     if (why != null) {
       throw new IllegalArgumentException(

@@ -81,7 +81,7 @@ public final class FlinkDdl {
   /**
    * {@code statement} translated when it is a Flink {@code CREATE TABLE}, else unchanged.
    *
-   * Other statements have their table hints ({@code t /*+ OPTIONS('k'='v') *}{@code /}) folded
+   * <p>Other statements have their table hints ({@code t /*+ OPTIONS('k'='v') *}{@code /}) folded
    * into the hinted table's name, which the Kafka JSON catalog resolves (Beam SQL would ignore the
    * hint).
    *

@@ -14,12 +14,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Table hints ({@code table /*+ OPTIONS('k' = 'v') *}{@code /}) in a statement. Beam SQL 2.70
  * parses hints and hands them to no table, so the SQL front ends fold each hint into the name of
- * the table it follows ({@link TableHintOptions#hintedName}): {@code FROM kc.db.`orders`
- * /*+ OPTIONS('scan.startup.mode'='latest-offset') *}{@code /} becomes {@code FROM
- * kc.db.`orders /*+ OPTIONS('scan.startup.mode'='latest-offset') *}{@code /`}, a name the Kafka
- * JSON catalog resolves to the topic's table with those options. String literals, quoted
- * identifiers and comments are stepped over: only a block comment that starts with {@code /*+} is
- * a hint.
+ * the table it follows ({@link TableHintOptions#hintedName}): {@code FROM kc.db.`orders` /*+
+ * OPTIONS('scan.startup.mode'='latest-offset') *}{@code /} becomes {@code FROM kc.db.`orders /*+
+ * OPTIONS('scan.startup.mode'='latest-offset') *}{@code /`}, a name the Kafka JSON catalog resolves
+ * to the topic's table with those options. String literals, quoted identifiers and comments are
+ * stepped over: only a block comment that starts with {@code /*+} is a hint.
  */
 final class TableHints {
   private TableHints() {}
@@ -146,7 +145,8 @@ final class TableHints {
 
   /** The hint's text, or only its start when it may hold a secret value. */
   private static String shown(Hint hint) {
-    return hint.text().contains("'") ? hint.text().substring(0, hint.text().indexOf('(') + 1)
-        + "...)" : hint.text();
+    return hint.text().contains("'")
+        ? hint.text().substring(0, hint.text().indexOf('(') + 1) + "...)"
+        : hint.text();
   }
 }

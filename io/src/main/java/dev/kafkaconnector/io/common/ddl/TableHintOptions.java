@@ -33,7 +33,10 @@ public final class TableHintOptions {
     StringBuilder out = new StringBuilder(table).append(MARKER);
     String sep = "";
     for (Map.Entry<String, String> option : options.entrySet()) {
-      out.append(sep).append(literal(option.getKey())).append('=').append(literal(option.getValue()));
+      out.append(sep)
+          .append(literal(option.getKey()))
+          .append('=')
+          .append(literal(option.getValue()));
       sep = ", ";
     }
     return out.append(END).toString();
@@ -76,8 +79,8 @@ public final class TableHintOptions {
   }
 
   /**
-   * The options of a hint's text ({@code OPTIONS('k' = 'v', ...)}, the part between {@code /*+}
-   * and {@code *}{@code /}).
+   * The options of a hint's text ({@code OPTIONS('k' = 'v', ...)}, the part between {@code /*+} and
+   * {@code *}{@code /}).
    *
    * @throws IllegalArgumentException when it is another hint or not a list of {@code 'key' =
    *     'value'} pairs; the message quotes the keys only, as a value may be a secret
