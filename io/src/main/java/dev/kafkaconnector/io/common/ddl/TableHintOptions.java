@@ -20,6 +20,25 @@ public final class TableHintOptions {
 
   private static final String END = ") */";
 
+  /** What separates the table from the key of its options when they do not fit in the name. */
+  private static final String KEYED = " /*+ OPTIONS#";
+
+  /** Beam SQL's (Calcite's) longest identifier. */
+  private static final int MAX_NAME = 128;
+
+  /**
+   * Options too long for a name, by a digest of their canonical spelling: the same hint always has
+   * the same key, so statements and connections never see each other's options. Bounded.
+   */
+  private static final Map<String, Map<String, String>> KEYED_OPTIONS =
+      java.util.Collections.synchronizedMap(
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Map<String, String>> eldest) {
+              return size() > 1024;
+            }
+          });
+
   private TableHintOptions() {}
 
   /**
@@ -27,7 +46,9 @@ public final class TableHintOptions {
    *
    * @param table the table's own name (its last part)
    * @param options the options of the hint, in the order written
-   * @return {@code table /*+ OPTIONS('k'='v', ...) *}{@code /}
+   * @return {@code table /*+ OPTIONS('k'='v', ...) *}{@code /}; when that is longer than an
+   *     identifier may be (128 characters), {@code table /*+ OPTIONS#<key> *}{@code /} with the
+   *     options kept in this JVM under the key (a digest of the hint)
    */
   public static String hintedName(String table, Map<String, String> options) {
     StringBuilder out = new StringBuilder(table).append(MARKER);
@@ -39,7 +60,24 @@ public final class TableHintOptions {
           .append(literal(option.getValue()));
       sep = ", ";
     }
-    return out.append(END).toString();
+    String name = out.append(END).toString();
+    if (name.length() <= MAX_NAME) {
+      return name;
+    }
+    String key = digest(name);
+    KEYED_OPTIONS.put(key, new LinkedHashMap<>(options));
+    return table + KEYED + key + " */";
+  }
+
+  private static String digest(String text) {
+    try {
+      byte[] hash =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(hash, 0, 12);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 
   /** The token at {@code i}, or the closing END token past the end. */
@@ -70,6 +108,19 @@ public final class TableHintOptions {
    * @throws IllegalArgumentException when its hint cannot be read
    */
   public static @Nullable Hinted split(String name) {
+    int keyed = name.indexOf(KEYED);
+    if (keyed >= 0 && name.endsWith(" */")) {
+      String key = name.substring(keyed + KEYED.length(), name.length() - " */".length());
+      Map<String, String> options = KEYED_OPTIONS.get(key);
+      if (options == null) {
+        throw new IllegalArgumentException(
+            "the options of the table hint on '"
+                + name.substring(0, keyed)
+                + "' are no longer known (more than 1024 long hints since): run the statement"
+                + " again");
+      }
+      return new Hinted(name.substring(0, keyed), options);
+    }
     int at = name.indexOf(MARKER);
     if (at < 0 || !name.endsWith(" */")) {
       return null;

@@ -47,4 +47,19 @@ class TableHintOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> TableHintOptions.parse("OPTIONS()"));
     assertTrue(empty.getMessage().contains("quoted key"), empty.getMessage());
   }
+
+  @Test
+  void optionsTooLongForANameAreKeptUnderADigest() {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("scan.startup.mode", "specific-offsets");
+    options.put("scan.startup.specific-offsets", "partition:0,offset:1;partition:1,offset:1");
+    options.put("scan.bounded.mode", "latest-offset");
+    String name = TableHintOptions.hintedName("orders", options);
+    assertTrue(name.length() <= 128, name);
+    assertTrue(name.startsWith("orders /*+ OPTIONS#"), name);
+    assertEquals(name, TableHintOptions.hintedName("orders", options), "the same key each time");
+    TableHintOptions.Hinted hinted = TableHintOptions.split(name);
+    assertEquals("orders", hinted.table());
+    assertEquals(options, hinted.options());
+  }
 }
