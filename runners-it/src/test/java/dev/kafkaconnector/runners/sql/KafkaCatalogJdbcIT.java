@@ -36,7 +36,11 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
   }
 
   static Connection connectWithCatalog() throws SQLException {
-    Connection c = DriverManager.getConnection("jdbc:beam:");
+    return connectWithCatalog("jdbc:beam:");
+  }
+
+  static Connection connectWithCatalog(String url) throws SQLException {
+    Connection c = DriverManager.getConnection(url);
     try (Statement s = c.createStatement()) {
       s.execute(
           "CREATE CATALOG kc TYPE 'kafka' PROPERTIES ("
@@ -145,9 +149,60 @@ class KafkaCatalogJdbcIT extends SqlITSupport {
   }
 
   /**
+   * The catalog document's hint, through this project's driver (as the shell uses it): the options
+   * apply to the one query that names them; the catalog's other queries keep the catalog's.
+   */
+  @Test
+  void tableHintsSetTheOptionsOfOneQueryThroughTheConnectorDriver() throws Exception {
+    try (Connection c = connectWithCatalog("jdbc:kafkaconnector:");
+        Statement s = c.createStatement()) {
+      String table = "cluster1.`" + orders + "`";
+      assertEquals(
+          List.of(),
+          query(
+              s,
+              "SELECT value_name FROM "
+                  + table
+                  + " /*+ OPTIONS('scan.startup.mode'='latest-offset') */"));
+      assertEquals(
+          List.of("c|1"),
+          query(
+              s,
+              "SELECT value_name, `offset` FROM "
+                  + table
+                  + " /*+ OPTIONS('scan.startup.mode' = 'specific-offsets',"
+                  + " 'scan.startup.specific-offsets' = 'partition:0,offset:1;partition:1,offset:1')"
+                  + " */ WHERE value_order > 0"));
+      assertEquals(3, query(s, "SELECT value_name FROM " + table).size());
+      SQLException fixed =
+          assertThrows(
+              SQLException.class,
+              () -> query(s, "SELECT * FROM " + table + " /*+ OPTIONS('format'='csv') */"));
+      assertMessageContains(fixed, "option 'format' cannot be set by a table hint");
+    }
+    try (Connection c = DriverManager.getConnection("jdbc:kafkaconnector:");
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TABLE declared (id INT) WITH ('connector' = 'kafka', 'topic' = '"
+              + orders
+              + "', 'properties.bootstrap.servers' = '"
+              + KAFKA.bootstrapServers()
+              + "', 'format' = 'json', 'scan.startup.mode' = 'earliest-offset')");
+      SQLException notCatalog =
+          assertThrows(
+              SQLException.class,
+              () ->
+                  query(
+                      s,
+                      "SELECT * FROM declared /*+ OPTIONS('scan.startup.mode'='latest-offset') */"));
+      assertMessageContains(notCatalog, "Table hints reach the tables of a Kafka JSON catalog");
+    }
+  }
+
+  /**
    * Beam SQL 2.70 parses table hints but hands them to no table (BeamSqlTable.buildIOReader gets
-   * none): the spec's OPTIONS hint has no effect, which the README says. This fails when Beam
-   * starts passing hints, so that they can be supported then.
+   * none): through Beam's own driver, {@code jdbc:beam:}, the spec's OPTIONS hint has no effect.
+   * This fails when Beam starts passing hints, so that they can be taken from Beam then.
    */
   @Test
   void tableHintsReachNoTableInBeamSql() throws Exception {

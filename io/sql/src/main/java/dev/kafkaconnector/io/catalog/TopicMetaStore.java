@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaconnector.io.common.MetadataColumn;
 import dev.kafkaconnector.io.common.MetadataKey;
+import dev.kafkaconnector.io.common.ddl.TableHintOptions;
 import dev.kafkaconnector.io.infer.InferredRead;
 import dev.kafkaconnector.io.infer.KafkaRecordSampler;
 import dev.kafkaconnector.io.infer.SchemaInferrer;
@@ -124,12 +125,20 @@ final class TopicMetaStore implements MetaStore {
     }
   }
 
+  /**
+   * The table of topic {@code name}; or, for a name the SQL front end folded a table hint into
+   * ({@link TableHintOptions#hintedName}), that topic's table with the hint's options over the
+   * catalog's ({@link CatalogHints}), for the query that names it.
+   */
   @Override
   public @Nullable Table getTable(String name) {
-    if (!inferred.containsKey(name) && !TopicLister.topics(settings).contains(name)) {
+    TableHintOptions.Hinted hinted = TableHintOptions.split(name);
+    String topic = hinted == null ? name : hinted.table();
+    if (!inferred.containsKey(topic) && !TopicLister.topics(settings).contains(topic)) {
       return null;
     }
-    return table(name);
+    Table table = table(topic);
+    return hinted == null ? table : table.toBuilder().name(name).build();
   }
 
   private Table table(String topic) {
@@ -180,10 +189,16 @@ final class TopicMetaStore implements MetaStore {
 
   @Override
   public BeamSqlTable buildBeamSqlTable(Table table) {
+    TableHintOptions.Hinted hinted = TableHintOptions.split(table.getName());
+    if (hinted == null) {
+      return new CatalogTable(
+          settings.catalog(),
+          table.getName(),
+          inferred.computeIfAbsent(table.getName(), this::infer));
+    }
+    InferredRead read = inferred.computeIfAbsent(hinted.table(), this::infer);
     return new CatalogTable(
-        settings.catalog(),
-        table.getName(),
-        inferred.computeIfAbsent(table.getName(), this::infer));
+        settings.catalog(), hinted.table(), CatalogHints.apply(settings.catalog(), hinted, read));
   }
 
   @Override

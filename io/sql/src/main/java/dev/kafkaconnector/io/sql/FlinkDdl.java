@@ -81,15 +81,18 @@ public final class FlinkDdl {
   /**
    * {@code statement} translated when it is a Flink {@code CREATE TABLE}, else unchanged.
    *
-   * @throws IllegalArgumentException for untranslatable Flink DDL, and for a statement with a table
-   *     hint ({@code /*+ OPTIONS(...) *}{@code /}), which Beam SQL would ignore
+   * <p>Other statements have their table hints ({@code t /*+ OPTIONS('k'='v') *}{@code /}) folded
+   * into the hinted table's name, which the Kafka JSON catalog resolves (Beam SQL would ignore the
+   * hint).
+   *
+   * @throws IllegalArgumentException for untranslatable Flink DDL, and for a hint that is not a
+   *     table's {@code OPTIONS(...)}
    */
   public static String rewrite(String statement) {
     if (isFlinkCreateTable(statement)) {
       return toBeamSql(statement);
     }
-    TableHints.reject(statement);
-    return statement;
+    return TableHints.rewrite(statement);
   }
 
   /**

@@ -143,11 +143,13 @@ public final class KafkaConnectorDriver implements Driver {
 
   private static Object invoke(Object target, Method method, Object[] args, Connection connection)
       throws Throwable {
+    boolean hinted = false;
     if (args != null
         && args.length > 0
         && args[0] instanceof String sql
         && SQL_METHODS.contains(method.getName())) {
       args[0] = rewrite(sql);
+      hinted = !TableHints.find(sql).isEmpty();
     }
     if (method.getName().equals("getConnection") && target instanceof Statement) {
       return connection;
@@ -156,7 +158,7 @@ public final class KafkaConnectorDriver implements Driver {
     try {
       result = method.invoke(target, args);
     } catch (InvocationTargetException e) {
-      throw e.getCause();
+      throw hinted ? HintedTableNotFound.explain(e.getCause()) : e.getCause();
     }
     if (result instanceof CallableStatement s
         && method.getReturnType() == CallableStatement.class) {
