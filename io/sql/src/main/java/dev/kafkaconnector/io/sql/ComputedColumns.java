@@ -117,6 +117,42 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
         table, readable, positions, String.join(", ", items), output.build());
   }
 
+  /**
+   * The event time of a watermark on computed column {@code column}, evaluated by the source on the
+   * rows it reads ({@code input}).
+   *
+   * @throws IllegalArgumentException naming the column when its expression does not compile or
+   *     does not give a TIMESTAMP or TIMESTAMP_LTZ
+   */
+  static ComputedEventTime eventTime(
+      String table, Schema input, String column, String expression) {
+    Schema type = types(input, Map.of(column, expression));
+    FieldType given = type.getField(0).getType();
+    boolean timestamp =
+        given.getTypeName() == TypeName.DATETIME
+            || (given.getTypeName() == TypeName.LOGICAL_TYPE
+                && given.getLogicalType().getIdentifier().equals(SqlTypes.DATETIME.getIdentifier()));
+    if (!timestamp) {
+      throw new IllegalArgumentException(
+          "WATERMARK FOR "
+              + column
+              + ": computed column '"
+              + column
+              + "' AS "
+              + expression
+              + " gives "
+              + given
+              + ", but the event time must be a TIMESTAMP or TIMESTAMP_LTZ");
+    }
+    Schema readable = readable(input);
+    int[] positions = new int[readable.getFieldCount()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = input.indexOf(readable.getField(i).getName());
+    }
+    return new ComputedEventTime(
+        table, column, expression, readable, positions, item(column, expression));
+  }
+
   /** The schema of the output rows: the input columns, then the computed ones. */
   Schema output() {
     return output;
