@@ -29,7 +29,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.schemas.Schema;
@@ -214,15 +213,14 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   /**
-   * Event time computed from each row, as Flink's {@code WATERMARK FOR ts AS ts - INTERVAL ...} on a
-   * computed column: each row's timestamp is {@code eventTime} of the row the formats decoded (with
-   * its metadata columns), and each partition's watermark trails the highest one seen by {@code
-   * maxOutOfOrderness}. A row whose event time is null or fails is a bad record. Beam SQL tables
-   * use it for a watermark on a computed column.
+   * Event time computed from each row, as Flink's {@code WATERMARK FOR ts AS ts - INTERVAL ...} on
+   * a computed column: each row's timestamp is {@code eventTime} of the row the formats decoded
+   * (with its metadata columns), and each partition's watermark trails the highest one seen by
+   * {@code maxOutOfOrderness}. A row whose event time is null or fails is a bad record. Beam SQL
+   * tables use it for a watermark on a computed column.
    */
   public KafkaConnectorRead withWatermark(EventTimeFunction eventTime, Duration maxOutOfOrderness) {
-    return new KafkaConnectorRead(
-            new LinkedHashMap<>(options), parts.withEventTime(eventTime))
+    return new KafkaConnectorRead(new LinkedHashMap<>(options), parts.withEventTime(eventTime))
         .withOption(
             SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS.key(), maxOutOfOrderness.toMillis() + " ms");
   }

@@ -49,7 +49,8 @@ final class ComputedEventTime implements EventTimeFunction {
   @Override
   public @Nullable Instant eventTime(Row row) {
     if (compiled == null) {
-      compiled = CalciteExpressions.compile(readable, readable.getFieldCount(), projection, null, UTC);
+      compiled =
+          CalciteExpressions.compile(readable, readable.getFieldCount(), projection, null, UTC);
     }
     Object[] values = new Object[positions.length];
     for (int i = 0; i < values.length; i++) {

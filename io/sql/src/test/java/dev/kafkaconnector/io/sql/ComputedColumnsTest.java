@@ -158,13 +158,13 @@ class ComputedColumnsTest {
             .build();
     // serializable, as the source ships it to the workers, and compiled there on first use
     ComputedEventTime shipped =
-        (ComputedEventTime)
-            org.apache.beam.sdk.util.SerializableUtils.clone(eventTime);
+        (ComputedEventTime) org.apache.beam.sdk.util.SerializableUtils.clone(eventTime);
     assertEquals(Instant.parse("2024-03-01T10:00:05Z"), shipped.eventTime(row));
     assertEquals(
         null,
         shipped.eventTime(Row.withSchema(SOURCE).addValues(null, 1, null, null, null).build()));
-    assertTrue(shipped.toString().contains("computed column 'at' AS TIMESTAMPADD"), shipped.toString());
+    assertTrue(
+        shipped.toString().contains("computed column 'at' AS TIMESTAMPADD"), shipped.toString());
     IllegalArgumentException notATime =
         assertThrows(
             IllegalArgumentException.class,

@@ -84,8 +84,7 @@ final class PartitionReadCall<T> {
     this.counts = metrics.batch();
     this.filter = spec.headerFilter();
     this.out =
-        new TimestampedOutput<>(
-            outputs.get(mainTag), RowEventTime.of(spec.watermark()), watermark);
+        new TimestampedOutput<>(outputs.get(mainTag), RowEventTime.of(spec.watermark()), watermark);
     this.callStart = System.nanoTime();
   }
 
