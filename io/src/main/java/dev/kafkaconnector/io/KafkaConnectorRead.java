@@ -19,6 +19,7 @@ import dev.kafkaconnector.io.source.SourceOptionsParser.ParsedSource;
 import dev.kafkaconnector.io.source.SourceReads;
 import dev.kafkaconnector.io.source.SpecificOffsets;
 import dev.kafkaconnector.io.source.reader.ReadPartitionFn;
+import dev.kafkaconnector.io.source.spec.EventTimeFunction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,7 +29,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.schemas.Schema;
@@ -57,32 +57,11 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   private static final String UNAPPLIED = "unapplied";
 
   private final Map<String, String> options;
-  private final @Nullable Schema schema;
-  private final List<MetadataColumn> metadataColumns;
-  private final @Nullable ErrorHandler<BadRecord, ?> badRecordHandler;
-  private final List<String> primaryKey;
+  private final ReadParts parts;
 
-  /** A schema inferred earlier (by the catalog, when the query was planned), or null. */
-  private final @Nullable InferredRead inferred;
-
-  /** The only columns to output (projection push-down), or null for all. */
-  private final @Nullable Set<String> projection;
-
-  private KafkaConnectorRead(
-      Map<String, String> options,
-      @Nullable Schema schema,
-      List<MetadataColumn> metadataColumns,
-      @Nullable ErrorHandler<BadRecord, ?> badRecordHandler,
-      List<String> primaryKey,
-      @Nullable InferredRead inferred,
-      @Nullable Set<String> projection) {
-    this.projection = projection;
+  private KafkaConnectorRead(Map<String, String> options, ReadParts parts) {
     this.options = options;
-    this.schema = schema;
-    this.metadataColumns = metadataColumns;
-    this.badRecordHandler = badRecordHandler;
-    this.primaryKey = primaryKey;
-    this.inferred = inferred;
+    this.parts = parts;
   }
 
   /**
@@ -92,30 +71,16 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   public KafkaConnectorRead withInferredSchema(InferredRead schemaAndLayout) {
     return new KafkaConnectorRead(
-        new LinkedHashMap<>(schemaAndLayout.options()),
-        null,
-        List.of(),
-        badRecordHandler,
-        List.of(),
-        schemaAndLayout,
-        null);
+        new LinkedHashMap<>(schemaAndLayout.options()), parts.withInferred(schemaAndLayout));
   }
 
   static KafkaConnectorRead create() {
-    return new KafkaConnectorRead(
-        new LinkedHashMap<>(), null, List.of(), null, List.of(), null, null);
+    return new KafkaConnectorRead(new LinkedHashMap<>(), ReadParts.NONE);
   }
 
   private KafkaConnectorRead with(
       Map<String, String> newOptions, @Nullable Schema newSchema, List<MetadataColumn> columns) {
-    return new KafkaConnectorRead(
-        newOptions,
-        newSchema,
-        columns,
-        badRecordHandler,
-        primaryKey,
-        newSchema == null ? inferred : null,
-        projection);
+    return new KafkaConnectorRead(newOptions, parts.withColumns(newSchema, columns));
   }
 
   /**
@@ -125,8 +90,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * Beam's {@code Pipeline.registerBadRecordErrorHandler}.
    */
   public KafkaConnectorRead withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-    return new KafkaConnectorRead(
-        options, schema, metadataColumns, handler, primaryKey, inferred, projection);
+    return new KafkaConnectorRead(options, parts.withBadRecordHandler(handler));
   }
 
   /**
@@ -135,8 +99,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * the key columns set; map the metadata key {@code row-kind} to a column to see which.
    */
   public KafkaConnectorRead withPrimaryKey(String... columns) {
-    return new KafkaConnectorRead(
-        options, schema, metadataColumns, badRecordHandler, List.of(columns), inferred, projection);
+    return new KafkaConnectorRead(options, parts.withPrimaryKey(List.of(columns)));
   }
 
   /**
@@ -154,20 +117,14 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
       throw new IllegalArgumentException("withProjection needs at least one column");
     }
     return new KafkaConnectorRead(
-        options,
-        schema,
-        metadataColumns,
-        badRecordHandler,
-        primaryKey,
-        inferred,
-        Collections.unmodifiableSet(new LinkedHashSet<>(columns)));
+        options, parts.withProjection(Collections.unmodifiableSet(new LinkedHashSet<>(columns))));
   }
 
   /** Adds options by their connector keys (see the option reference); later values win. */
   public KafkaConnectorRead withOptions(Map<String, String> more) {
     Map<String, String> merged = new LinkedHashMap<>(options);
     merged.putAll(more);
-    return with(merged, schema, metadataColumns);
+    return with(merged, parts.schema(), parts.metadataColumns());
   }
 
   /** Sets one option by its connector key. */
@@ -181,7 +138,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * the topics when the transform is applied (see {@link KafkaConnectorIO#inferSchema}).
    */
   public KafkaConnectorRead withSchema(Schema physicalSchema) {
-    return with(options, physicalSchema, metadataColumns);
+    return with(options, physicalSchema, parts.metadataColumns());
   }
 
   /** {@code properties.bootstrap.servers}. */
@@ -255,6 +212,19 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
             SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS.key(), maxOutOfOrderness.toMillis() + " ms");
   }
 
+  /**
+   * Event time computed from each row, as Flink's {@code WATERMARK FOR ts AS ts - INTERVAL ...} on
+   * a computed column: each row's timestamp is {@code eventTime} of the row the formats decoded
+   * (with its metadata columns), and each partition's watermark trails the highest one seen by
+   * {@code maxOutOfOrderness}. A row whose event time is null or fails is a bad record. Beam SQL
+   * tables use it for a watermark on a computed column.
+   */
+  public KafkaConnectorRead withWatermark(EventTimeFunction eventTime, Duration maxOutOfOrderness) {
+    return new KafkaConnectorRead(new LinkedHashMap<>(options), parts.withEventTime(eventTime))
+        .withOption(
+            SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS.key(), maxOutOfOrderness.toMillis() + " ms");
+  }
+
   /** {@code scan.header-filter}. */
   public KafkaConnectorRead withHeaderFilter(String expression) {
     return withOption(SCAN_HEADER_FILTER.key(), expression);
@@ -280,9 +250,9 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * ({@code "value.table"}, {@code "value.row-kind"}).
    */
   public KafkaConnectorRead withMetadataColumn(String columnName, String metadataKey) {
-    List<MetadataColumn> columns = new ArrayList<>(metadataColumns);
+    List<MetadataColumn> columns = new ArrayList<>(parts.metadataColumns());
     columns.add(new MetadataColumn(columnName, metadataKey));
-    return with(options, schema, List.copyOf(columns));
+    return with(options, parts.schema(), List.copyOf(columns));
   }
 
   /** The options set so far, by key. */
@@ -298,10 +268,10 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * @throws IllegalArgumentException naming the offending option key and what was expected
    */
   public KafkaConnectorRead validate() {
-    if (schema != null) {
+    if (parts.schema() != null) {
       parse(UNAPPLIED);
-    } else if (inferred != null) {
-      concrete(inferred).parse(UNAPPLIED);
+    } else if (parts.inferred() != null) {
+      concrete(parts.inferred()).parse(UNAPPLIED);
     } else {
       SourceOptionsParser.spec(UNAPPLIED, options, new FormatSelection(options), new ArrayList<>());
     }
@@ -317,8 +287,15 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
   }
 
   private ParsedSource parse(String sourceId) {
-    return SourceOptionsParser.parse(
-        sourceId, options, schema, metadataColumns, primaryKey, projection);
+    ParsedSource source =
+        SourceOptionsParser.parse(
+            sourceId,
+            options,
+            parts.schema(),
+            parts.metadataColumns(),
+            parts.primaryKey(),
+            parts.projection());
+    return parts.eventTime() == null ? source : source.withEventTime(parts.eventTime());
   }
 
   /**
@@ -328,7 +305,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    */
   @Override
   public PCollection<Row> expand(PBegin input) {
-    if (schema == null) {
+    if (parts.schema() == null) {
       return expandInferred(input);
     }
     ParsedSource source = parse(UUID.randomUUID().toString());
@@ -343,7 +320,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
             source.decoder(),
             ReadPartitionFn.ROWS,
             source.errorPolicy(),
-            badRecordHandler)
+            parts.badRecordHandler())
         .setRowSchema(source.outputSchema());
   }
 
@@ -353,19 +330,20 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
    * fit it (a wider type) follow the bad-record policy; members it does not know are ignored.
    */
   private PCollection<Row> expandInferred(PBegin input) {
-    if (projection != null) {
+    if (parts.projection() != null) {
       throw new IllegalArgumentException(
           "withProjection needs withSchema: an inferred schema is not projected");
     }
-    Optional<Schema> declared = inferred == null ? DeclaredSchemas.of(options) : Optional.empty();
+    InferredRead given = parts.inferred();
+    Optional<Schema> declared = given == null ? DeclaredSchemas.of(options) : Optional.empty();
     if (declared.isPresent()) {
       LOG.info("{}: columns from the value format: {}", getName(), declared.get());
       return withSchema(declared.get()).expand(input);
     }
     InferredRead inferred =
-        this.inferred != null
-            ? this.inferred
-            : SchemaInferrer.infer(options, metadataColumns, new KafkaRecordSampler());
+        given != null
+            ? given
+            : SchemaInferrer.infer(options, parts.metadataColumns(), new KafkaRecordSampler());
     LOG.info(
         "{}: schema inferred from {} sampled records: {}",
         getName(),
@@ -376,14 +354,7 @@ public final class KafkaConnectorRead extends PTransform<PBegin, PCollection<Row
 
   /** This source with the schema, layout and options of {@code inferred}. */
   private KafkaConnectorRead concrete(InferredRead inferred) {
-    return new KafkaConnectorRead(
-        inferred.options(),
-        inferred.physicalSchema(),
-        inferred.metadataColumns(),
-        badRecordHandler,
-        inferred.primaryKey().isEmpty() ? primaryKey : inferred.primaryKey(),
-        null,
-        null);
+    return new KafkaConnectorRead(inferred.options(), parts.concrete(inferred));
   }
 
   @Override

@@ -17,6 +17,7 @@ import dev.kafkaconnector.io.source.decode.RecordDecoder;
 import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import dev.kafkaconnector.io.source.reader.EventTimeColumn;
 import dev.kafkaconnector.io.source.spec.ConsumerSettings;
+import dev.kafkaconnector.io.source.spec.EventTimeFunction;
 import dev.kafkaconnector.io.source.spec.OffsetSpec;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.io.source.spec.TopicSubscription;
@@ -51,7 +52,18 @@ public final class SourceOptionsParser {
       RecordDecoder decoder,
       Schema outputSchema,
       ErrorPolicy errorPolicy,
-      List<String> warnings) {}
+      List<String> warnings) {
+
+    /** This source with each row's event time computed by {@code eventTime}. */
+    public ParsedSource withEventTime(EventTimeFunction eventTime) {
+      return new ParsedSource(
+          spec.withWatermark(spec.watermark().withFunction(eventTime)),
+          decoder,
+          outputSchema,
+          errorPolicy,
+          warnings);
+    }
+  }
 
   /**
    * Parses {@code options}.

@@ -211,11 +211,56 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           'format' = 'csv'
         )"""
             .formatted(topic, KAFKA.bootstrapServers());
+    assertEquals(
+        Map.of(0L, 4L, 10L, 3L, 30L, 1L),
+        tumbleCounts(ddl, t),
+        "window start (s after t) -> rows");
+  }
+
+  /**
+   * The same windows over a computed column ({@code order_time AS CAST(order_text AS TIMESTAMP(3))})
+   * that carries the watermark: the source evaluates the expression on each row to stamp it, so
+   * every window closes with its rows although the records' own timestamps are a day later.
+   */
+  @Test
+  void tumbleOverAComputedWatermarkColumn() {
+    String topic = newTopic("sql-tumble-computed", 1);
+    long t = 1_600_000_000_000L;
+    for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
+      LocalDateTime at = LocalDateTime.ofEpochSecond(t / 1000 + s, 0, ZoneOffset.UTC);
+      producer.send(
+          topic, 0, t + 86_400_000L, null, "o" + s + "," + at.toString().replace('T', ' '));
+    }
+    producer.flush();
+    String ddl =
+        """
+        CREATE TABLE Orders (
+          order_id STRING,
+          order_text STRING,
+          order_time AS CAST(order_text AS TIMESTAMP(3)),
+          WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'csv'
+        )"""
+            .formatted(topic, KAFKA.bootstrapServers());
+    assertEquals(
+        Map.of(0L, 4L, 10L, 3L, 30L, 1L),
+        tumbleCounts(ddl, t),
+        "window start (s after t) -> rows");
+  }
+
+  /** Rows per 10 s TUMBLE window of table Orders over order_time, by window start (s after t). */
+  private Map<Long, Long> tumbleCounts(String flinkDdl, long t) {
     List<Row> rows =
         run(
             "SELECT TUMBLE_START(order_time, INTERVAL '10' SECOND) AS w, COUNT(*) AS n"
                 + " FROM Orders GROUP BY TUMBLE(order_time, INTERVAL '10' SECOND)",
-            dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl));
+            dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(flinkDdl));
     Map<Long, Long> byStart = new TreeMap<>();
     for (Row r : rows) {
       Object w = r.getValue("w");
@@ -225,7 +270,7 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
               : ((org.joda.time.ReadableInstant) w).getMillis();
       byStart.put((start - t) / 1000, r.getInt64("n"));
     }
-    assertEquals(Map.of(0L, 4L, 10L, 3L, 30L, 1L), byStart, "window start (s after t) -> rows");
+    return byStart;
   }
 
   /**

@@ -109,12 +109,44 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
       items.add(item(computed.getName(), expressions.get(computed.getName())));
     }
     Schema readable = readable(input);
-    int[] positions = new int[readable.getFieldCount()];
-    for (int i = 0; i < positions.length; i++) {
-      positions[i] = input.indexOf(readable.getField(i).getName());
-    }
+    int[] positions = positions(input, readable);
     return new ComputedColumns(
         table, readable, positions, String.join(", ", items), output.build());
+  }
+
+  /**
+   * The event time of a watermark on computed column {@code column}, evaluated by the source on the
+   * rows it reads ({@code input}).
+   *
+   * @throws IllegalArgumentException naming the column when its expression does not compile or does
+   *     not give a TIMESTAMP or TIMESTAMP_LTZ
+   */
+  static ComputedEventTime eventTime(String table, Schema input, String column, String expression) {
+    Schema type = types(input, Map.of(column, expression));
+    FieldType given = type.getField(0).getType();
+    boolean timestamp =
+        given.getTypeName() == TypeName.DATETIME
+            || (given.getTypeName() == TypeName.LOGICAL_TYPE
+                && given
+                    .getLogicalType()
+                    .getIdentifier()
+                    .equals(SqlTypes.DATETIME.getIdentifier()));
+    if (!timestamp) {
+      throw new IllegalArgumentException(
+          "WATERMARK FOR "
+              + column
+              + ": computed column '"
+              + column
+              + "' AS "
+              + expression
+              + " gives "
+              + given
+              + ", but the event time must be a TIMESTAMP or TIMESTAMP_LTZ");
+    }
+    Schema readable = readable(input);
+    int[] positions = positions(input, readable);
+    return new ComputedEventTime(
+        table, column, expression, readable, positions, item(column, expression));
   }
 
   /** The schema of the output rows: the input columns, then the computed ones. */
@@ -152,6 +184,15 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
 
   private static final Pattern PROCTIME =
       Pattern.compile("\\bPROCTIME\\s*\\(\\s*\\)", Pattern.CASE_INSENSITIVE);
+
+  /** Where each column of {@code readable} is in {@code input}. */
+  private static int[] positions(Schema input, Schema readable) {
+    int[] positions = new int[readable.getFieldCount()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = input.indexOf(readable.getField(i).getName());
+    }
+    return positions;
+  }
 
   /** The columns expressions can read. */
   private static Schema readable(Schema columns) {

@@ -239,7 +239,8 @@ final class FlinkDdlTranslator {
   /**
    * {@code WATERMARK FOR ts AS ts - INTERVAL 'n' unit} is the source's event-time policy with that
    * bound: on the record timestamp for a column {@code METADATA FROM 'timestamp'}, on the column's
-   * values ({@code scan.watermark.column}) for any other column.
+   * values ({@code scan.watermark.column}) for any other column, a computed one included (the
+   * source then evaluates its expression on each row, see {@link ComputedEventTime}).
    */
   private void watermark(ObjectNode properties) {
     FlinkTable.Watermark watermark = table.watermark();
@@ -250,14 +251,6 @@ final class FlinkDdlTranslator {
     FlinkTable.Column column = table.column(watermark.column());
     if (column == null) {
       throw error(clause + ": '" + watermark.column() + "' is not a column");
-    }
-    if (column.computed()) {
-      throw error(
-          clause
-              + " is not supported: '"
-              + column.name()
-              + "' is a computed column, evaluated after the source stamps event time; declare"
-              + " the watermark on a physical or metadata column");
     }
     if (watermark.delay() == null) {
       throw error(

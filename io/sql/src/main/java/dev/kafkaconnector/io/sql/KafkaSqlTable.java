@@ -62,8 +62,10 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
     }
     Schema.Builder target = Schema.builder();
     fieldNames.forEach(name -> target.addField(schema.getField(name)));
-    // a computed column reads other columns: the source then reads them all
-    boolean computed = fieldNames.stream().anyMatch(definition.computed()::containsKey);
+    // a computed column reads other columns (so does a watermark on one): the source reads all
+    boolean computed =
+        definition.computedWatermark() != null
+            || fieldNames.stream().anyMatch(definition.computed()::containsKey);
     KafkaConnectorRead read =
         computed ? definition.read() : definition.read().withProjection(fieldNames);
     return read(begin, read, target.build());

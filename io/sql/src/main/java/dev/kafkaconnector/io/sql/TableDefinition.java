@@ -1,6 +1,8 @@
 package dev.kafkaconnector.io.sql;
 
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_BOUNDED_MODE;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_COLUMN;
+import static dev.kafkaconnector.io.common.KafkaConnectorOptions.SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS;
 
 import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.FormatMetadata;
@@ -80,6 +82,10 @@ record TableDefinition(
                 .filter(f -> !computed.containsKey(f.getName()))
                 .forEach(others::addField);
             ComputedColumns.of(name, others.build(), computed, schema);
+            String eventTime = computedWatermark();
+            if (eventTime != null) {
+              ComputedColumns.eventTime(name, others.build(), eventTime, computed.get(eventTime));
+            }
           }
           return null;
         });
@@ -106,12 +112,15 @@ record TableDefinition(
    * columns are evaluated on its rows, see {@link ComputedColumns}).
    */
   KafkaConnectorRead read() {
+    Map<String, String> sourceOptions =
+        optionsOf(KafkaConnectorOptions.sourceOptions(), KafkaConnectorOptions.sinkOptions());
+    String eventTime = computedWatermark();
+    if (eventTime != null) {
+      // the source evaluates the column's expression itself (withWatermark below)
+      sourceOptions.remove(SCAN_WATERMARK_COLUMN.key());
+    }
     KafkaConnectorRead read =
-        KafkaConnectorIO.read()
-            .withOptions(
-                optionsOf(
-                    KafkaConnectorOptions.sourceOptions(), KafkaConnectorOptions.sinkOptions()))
-            .withSchema(physicalSchema());
+        KafkaConnectorIO.read().withOptions(sourceOptions).withSchema(physicalSchema());
     boolean changelog = !upsert() && isChangelog();
     for (Schema.Field field : schema.getFields()) {
       String key = metadataKey(field.getName());
@@ -127,7 +136,27 @@ record TableDefinition(
     if (!primaryKey.isEmpty()) {
       read = read.withPrimaryKey(primaryKey.toArray(String[]::new));
     }
+    if (eventTime != null) {
+      KafkaConnectorRead columns = read;
+      read =
+          named(
+              () ->
+                  columns.withWatermark(
+                      ComputedColumns.eventTime(
+                          name, columns.outputSchema(), eventTime, computed.get(eventTime)),
+                      Configuration.of(options).get(SCAN_WATERMARK_MAX_OUT_OF_ORDERNESS)));
+    }
     return read;
+  }
+
+  /**
+   * The computed column that is the watermark's ({@code scan.watermark.column}), or null when the
+   * watermark is on a column the source reads (or there is none).
+   */
+  @org.checkerframework.checker.nullness.qual.Nullable
+  String computedWatermark() {
+    String column = options.get(SCAN_WATERMARK_COLUMN.key());
+    return column != null && computed.containsKey(column) ? column : null;
   }
 
   /**

@@ -146,4 +146,31 @@ class ComputedColumnsTest {
     String all = String.valueOf(e.getMessage()) + " " + e.getCause();
     assertTrue(all.contains("Table 't': computed columns ((CAST(text AS INT)) AS `n`)"), all);
   }
+
+  @Test
+  void aWatermarkOnAComputedColumnIsTheExpressionEvaluatedOnEachReadRow() throws Exception {
+    ComputedEventTime eventTime =
+        ComputedColumns.eventTime(
+            "orders", SOURCE, "at", "TIMESTAMPADD(SECOND, qty, CAST(name AS TIMESTAMP(3)))");
+    Row row =
+        Row.withSchema(SOURCE)
+            .addValues(BigDecimal.ONE, 5, "2024-03-01 10:00:00", null, null)
+            .build();
+    // serializable, as the source ships it to the workers, and compiled there on first use
+    ComputedEventTime shipped =
+        (ComputedEventTime) org.apache.beam.sdk.util.SerializableUtils.clone(eventTime);
+    assertEquals(Instant.parse("2024-03-01T10:00:05Z"), shipped.eventTime(row));
+    assertEquals(
+        null,
+        shipped.eventTime(Row.withSchema(SOURCE).addValues(null, 1, null, null, null).build()));
+    assertTrue(
+        shipped.toString().contains("computed column 'at' AS TIMESTAMPADD"), shipped.toString());
+    IllegalArgumentException notATime =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ComputedColumns.eventTime("orders", SOURCE, "n", "qty + 1"));
+    assertTrue(
+        notATime.getMessage().contains("the event time must be a TIMESTAMP or TIMESTAMP_LTZ"),
+        notATime.getMessage());
+  }
 }

@@ -195,6 +195,21 @@ class FlinkDdlTest {
   }
 
   @Test
+  void aWatermarkOnAComputedColumnIsTheSourcesEventTime() {
+    Table t =
+        new FlinkDdlRun()
+            .create(
+                "CREATE TABLE t (a STRING, ts AS CAST(a AS TIMESTAMP(3)),"
+                    + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"
+                    + WITH);
+    assertEquals("ts", properties(t).get("scan.watermark.column"));
+    assertEquals("1 s", properties(t).get("scan.watermark.max-out-of-orderness"));
+    TableDefinition definition = TableProperties.parse(t, false);
+    assertEquals("ts", definition.computedWatermark());
+    assertEquals(List.of("a"), definition.physicalSchema().getFieldNames());
+  }
+
+  @Test
   void badComputedColumnsNameTheColumn() {
     rejects(
         "CREATE TABLE t (a INT, b AS a + nope)" + WITH,
@@ -206,12 +221,6 @@ class FlinkDdlTest {
         "computed column 'b'",
         "ARRAY, MAP or ROW: [tags]");
     rejects("CREATE TABLE t (a INT, b AS , c INT)" + WITH, "an expression expected", "'b'");
-    rejects(
-        "CREATE TABLE t (a INT, ts AS CAST(a AS TIMESTAMP(3)),"
-            + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"
-            + WITH,
-        "'ts' is a computed column",
-        "declare the watermark on a physical or metadata column");
     rejects(
         "CREATE TABLE t (a INT, b AS a + 1, PRIMARY KEY (b) NOT ENFORCED)"
             + WITH.replace("'kafka'", "'upsert-kafka'"),

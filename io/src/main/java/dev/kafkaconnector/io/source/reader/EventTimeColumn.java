@@ -16,7 +16,7 @@ import org.joda.time.ReadableInstant;
  * (a {@code LocalDateTime}) is read as UTC, as Flink's windows read a TIMESTAMP rowtime. The
  * column's index is found in the first row's schema and kept.
  */
-public final class EventTimeColumn {
+public final class EventTimeColumn implements RowEventTime {
   private final String name;
   private int index = -1;
 
@@ -64,7 +64,8 @@ public final class EventTimeColumn {
    *
    * @throws BadRecordException when the column is null (a row without event time)
    */
-  long millisOf(Row row, ConsumerRecord<byte[], byte[]> record) {
+  @Override
+  public long millisOf(Row row, ConsumerRecord<byte[], byte[]> record) {
     if (index < 0) {
       index = row.getSchema().indexOf(name);
     }

@@ -83,10 +83,8 @@ final class PartitionReadCall<T> {
     this.watermark = new PartitionWatermark(spec.watermark(), estimator);
     this.counts = metrics.batch();
     this.filter = spec.headerFilter();
-    String column = spec.watermark().column();
     this.out =
-        new TimestampedOutput<>(
-            outputs.get(mainTag), column == null ? null : new EventTimeColumn(column), watermark);
+        new TimestampedOutput<>(outputs.get(mainTag), RowEventTime.of(spec.watermark()), watermark);
     this.callStart = System.nanoTime();
   }
 

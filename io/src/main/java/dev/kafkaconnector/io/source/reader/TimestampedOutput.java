@@ -10,12 +10,12 @@ import org.joda.time.Instant;
 
 /**
  * The reader's main output with the timestamp of the record being handled: one per call of the
- * reader, not one per record. With an event-time column ({@code scan.watermark.column}) each row's
- * timestamp is its column's value instead, and moves the partition's watermark.
+ * reader, not one per record. With an event-time column ({@code scan.watermark.column}) or
+ * function, each row's timestamp is its event time instead, and moves the partition's watermark.
  */
 final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
   private final OutputReceiver<T> receiver;
-  private final @Nullable EventTimeColumn column;
+  private final @Nullable RowEventTime column;
   private final PartitionWatermark watermark;
 
   /** The timestamp of the record being handled, set by the reader before the handler runs. */
@@ -25,7 +25,7 @@ final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
   @Nullable ConsumerRecord<byte[], byte[]> record;
 
   TimestampedOutput(
-      OutputReceiver<T> receiver, @Nullable EventTimeColumn column, PartitionWatermark watermark) {
+      OutputReceiver<T> receiver, @Nullable RowEventTime column, PartitionWatermark watermark) {
     this.receiver = receiver;
     this.column = column;
     this.watermark = watermark;

@@ -40,6 +40,20 @@ public record SourceSpec(
     clientProperties = Map.copyOf(clientProperties);
   }
 
+  /** This spec with another watermark policy. */
+  public SourceSpec withWatermark(WatermarkPolicy policy) {
+    return new SourceSpec(
+        sourceId,
+        clientProperties,
+        subscription,
+        startup,
+        bounded,
+        discoveryInterval,
+        headerFilter,
+        checkDuplicatedGroupId,
+        policy);
+  }
+
   public String bootstrapServers() {
     return clientProperties.get("bootstrap.servers");
   }
