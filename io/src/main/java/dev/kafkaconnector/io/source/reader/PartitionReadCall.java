@@ -204,6 +204,10 @@ final class PartitionReadCall<T> {
         counts.filtered();
       }
     }
+    if (count > 0) {
+      counts.lags(
+          reader.lastFetchMillis(), pending.get(count - 1).timestamp(), out.lastEmittedMillis);
+    }
   }
 
   /**
@@ -230,7 +234,7 @@ final class PartitionReadCall<T> {
   private void end(@Nullable BundleFinalizer finalizer) {
     watermark.publish();
     long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
-    counts.flush(tp, reader.endOffsetEstimate(), next, watermark.lateRecords());
+    counts.flush(reader, next, watermark.lateRecords(), source.owned(), finished);
     if (finished) {
       reader.close();
     } else {
