@@ -1,9 +1,9 @@
 package dev.kafkaconnector.io.source.reader;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
@@ -18,27 +18,27 @@ import org.apache.kafka.common.TopicPartition;
 final class OwnedPartitions {
   private record Entry(Object owner, long lag, Map<MetricName, ? extends Metric> clientMetrics) {}
 
-  private final Map<TopicPartition, Entry> partitions = new ConcurrentHashMap<>();
+  private final Map<TopicPartition, Entry> partitions = new HashMap<>();
+
+  /** The sum of the lag of the partitions each owner read last, kept as entries change. */
+  private final Map<Object, Long> totals = new HashMap<>();
 
   /**
    * Records that {@code owner} read {@code tp}, now {@code lag} records behind its end.
    *
    * @return the sum of the lag of the partitions {@code owner} read last
    */
-  long update(
+  synchronized long update(
       Object owner, TopicPartition tp, long lag, Map<MetricName, ? extends Metric> clientMetrics) {
-    partitions.put(tp, new Entry(owner, lag, clientMetrics));
-    long total = 0;
-    for (Entry e : partitions.values()) {
-      if (e.owner() == owner) {
-        total += e.lag();
-      }
+    Entry old = partitions.put(tp, new Entry(owner, lag, clientMetrics));
+    if (old != null) {
+      totals.merge(old.owner(), -old.lag(), Long::sum);
     }
-    return total;
+    return totals.merge(owner, lag, Long::sum);
   }
 
   /** The metrics of the consumers of the partitions {@code owner} read last. */
-  List<Map<MetricName, ? extends Metric>> clientMetricsOf(Object owner) {
+  synchronized List<Map<MetricName, ? extends Metric>> clientMetricsOf(Object owner) {
     List<Map<MetricName, ? extends Metric>> clients = new ArrayList<>();
     for (Entry e : partitions.values()) {
       if (e.owner() == owner) {
