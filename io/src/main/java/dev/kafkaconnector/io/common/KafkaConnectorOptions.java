@@ -88,7 +88,7 @@ public final class KafkaConnectorOptions {
           "ingestion.ignore-errors",
           false,
           "When true, a record that cannot be decoded is skipped, logged and counted in the Beam"
-              + " counter kafka-connector:records-skipped-bad, instead of failing the job (see"
+              + " counter kafka-connector:numRecordsInErrors, instead of failing the job (see"
               + " ingestion.error-tolerance.max-count). A dead-letter handler, when set, takes"
               + " precedence.");
 
@@ -100,7 +100,7 @@ public final class KafkaConnectorOptions {
               + " to decode, counted per worker JVM and source since that JVM started reading for"
               + " it: not checkpointed, so a restart, failover or restore counts from 0 again, and"
               + " a job on N workers may skip up to N times this before one fails it (the counter"
-              + " kafka-connector:records-skipped-bad has the job's total). -1 means no limit.");
+              + " kafka-connector:numRecordsInErrors has the job's total). -1 means no limit.");
 
   public static final ConfigOption<String> METADATA_LIST =
       ConfigOption.string(

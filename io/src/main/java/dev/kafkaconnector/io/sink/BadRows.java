@@ -11,7 +11,7 @@ import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 /**
  * The sink's bad-row policy: fail once (not retried) naming the topic, column and reason, or send
  * the row to the dead-letter output ({@code withBadRecordErrorHandler}) with that reason, counted
- * in {@code kafka-connector:records-to-dead-letter}.
+ * in {@code kafka-connector:records-to-dead-letter} and in FLIP-33's {@code numRecordsOutErrors}.
  */
 final class BadRows<T> implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -20,6 +20,7 @@ final class BadRows<T> implements Serializable {
   private final Coder<T> coder;
   private final boolean deadLetter;
   private final Counter toDeadLetter = Metrics.counter("kafka-connector", "records-to-dead-letter");
+  private final Counter errors = Metrics.counter("kafka-connector", "numRecordsOutErrors");
 
   /**
    * @param destination where the records go, as {@link RecordEncoder#destination()} says
@@ -67,6 +68,7 @@ final class BadRows<T> implements Serializable {
 
   void counted() {
     toDeadLetter.inc();
+    errors.inc();
   }
 
   String describe(BadRowException e) {

@@ -20,6 +20,8 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
@@ -77,7 +79,7 @@ final class RecordSender implements AutoCloseable {
 
   private final Callback callback;
   private final PartitionNumbers partitions;
-  private final Counter sendsFailed = Metrics.counter("kafka-connector", "records-send-failed");
+  private final Counter sendsFailed = Metrics.counter("kafka-connector", "numRecordsOutErrors");
 
   RecordSender(SinkSpec spec, String clientId) {
     this(
@@ -116,6 +118,11 @@ final class RecordSender implements AutoCloseable {
       props.putIfAbsent(ProducerConfig.ACKS_CONFIG, "all");
     }
     return props;
+  }
+
+  /** The producer's own metrics (a live view). */
+  Map<MetricName, ? extends Metric> producerMetrics() {
+    return producer.metrics();
   }
 
   /** The partition numbers of the topics this producer writes to, refreshed every minute. */

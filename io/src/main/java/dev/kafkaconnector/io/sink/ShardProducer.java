@@ -192,6 +192,11 @@ final class ShardProducer implements AutoCloseable {
     }
   }
 
+  /** The producer's own metrics (none before it is made). */
+  Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> metrics() {
+    return producer == null ? Map.of() : producer.metrics();
+  }
+
   /** Counts a replayed record that is not sent again. */
   void skipped() {
     skippedInTransaction++;

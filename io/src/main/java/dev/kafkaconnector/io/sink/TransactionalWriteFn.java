@@ -63,7 +63,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   private static final Duration FLUSH_DELAY = Duration.millis(100);
 
   private final SinkSpec spec;
-  private final NumberOrderWriter writes = new NumberOrderWriter();
+  private final NumberOrderWriter writes;
   private final Counter afterSnapshot =
       Metrics.counter("kafka-connector", "records-committed-after-restored-snapshot");
 
@@ -145,6 +145,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
 
   TransactionalWriteFn(SinkSpec spec, boolean committedBundlesAreDurable) {
     this.spec = spec;
+    this.writes = new NumberOrderWriter(spec.clientProperties().get("bootstrap.servers"));
     this.committedBundlesAreDurable = committedBundlesAreDurable;
   }
 

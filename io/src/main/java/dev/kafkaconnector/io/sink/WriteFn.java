@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.ClientMetrics;
 import dev.kafkaconnector.io.common.DeliveryGuarantee;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,7 +29,9 @@ import org.joda.time.Instant;
  * max.message.bytes}, or whose record the broker refuses for good ({@link BrokerRefusals}), take
  * the bad-row policy: fail once (not retried) naming topic, column and reason, or go to the
  * dead-letter output. Only with a dead-letter output is a sent row kept until its record called
- * back.
+ * back. Counted in {@code numRecordsOut} and {@code numBytesOut} (FLIP-33's names) once per bundle;
+ * topics go to Beam's lineage ({@link SinkLineage}), the producer's own metrics to {@link
+ * ClientMetrics}.
  */
 abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private static final long serialVersionUID = 1L;
@@ -40,8 +43,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private final SinkSpec spec;
   private final RecordEncoder<T> encoder;
   private final BadRows<T> badRows;
-  private final Counter written = Metrics.counter("kafka-connector", "records-written");
-  private final Counter bytes = Metrics.counter("kafka-connector", "bytes-written");
+  private final Counter written = Metrics.counter("kafka-connector", "numRecordsOut");
+  private final Counter bytes = Metrics.counter("kafka-connector", "numBytesOut");
   private final Counter withoutRecord = Metrics.counter("kafka-connector", "rows-without-record");
   private final Counter superseded = Metrics.counter("kafka-connector", "rows-superseded");
 
@@ -53,6 +56,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private final boolean keepsSentRows;
 
   private transient @Nullable RecordSender sender;
+  private transient SinkLineage lineage;
+  private transient ClientMetrics clients;
   private transient PartitionChoice partitions;
   private transient int instanceIndex;
 
@@ -92,6 +97,8 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   public void setup() {
     instanceIndex = Math.floorMod(INSTANCES.getAndIncrement(), 1 << 20);
     sender = new RecordSender(spec, "writer-" + instanceIndex);
+    lineage = new SinkLineage(spec.clientProperties().get("bootstrap.servers"));
+    clients = ClientMetrics.producers();
     RecordSender opened = sender;
     partitions =
         new PartitionChoice(
@@ -165,6 +172,9 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
     if (rowsSuperseded > 0) {
       superseded.inc(rowsSuperseded);
     }
+    if (clients.due()) {
+      clients.sample(List.of(sender.producerMetrics()));
+    }
     sentRecords = 0;
     sentBytes = 0;
     rowsWithoutRecord = 0;
@@ -227,6 +237,7 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
         keepsSentRows ? new Sent<>(row, timestamp, window) : null);
     sentRecords++;
     sentBytes += record.size();
+    lineage.written(record.topic());
   }
 
   /** Whether the record can be sent: its size, and the partition its row names exists. */

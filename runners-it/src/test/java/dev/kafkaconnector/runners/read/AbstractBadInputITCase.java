@@ -135,7 +135,7 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
     assertEquals(corpus.goodIds(), ids(ignored.rows()), format + ": the good records' rows");
     assertEquals(
         bad,
-        ignored.counter("kafka-connector", "records-skipped-bad"),
+        ignored.counter("kafka-connector", "numRecordsInErrors"),
         format + ": bad records counted");
     assertEquals(
         corpus.count(Outcome.SKIPPED), skipCounters(ignored, corpus), format + ": skips counted");
@@ -180,7 +180,7 @@ abstract class AbstractBadInputITCase extends ReadITSupport {
       long rowsOfBad = lenient.rows().size() - corpus.goodIds().size();
       long counted =
           lenient.counter("kafka-connector", format + ".ignored-parse-errors")
-              + lenient.counter("kafka-connector", "records-skipped-bad");
+              + lenient.counter("kafka-connector", "numRecordsInErrors");
       assertTrue(
           counted >= 1 && rowsOfBad + counted >= bad,
           format

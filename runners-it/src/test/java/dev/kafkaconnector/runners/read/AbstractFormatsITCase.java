@@ -187,7 +187,7 @@ abstract class AbstractFormatsITCase extends ReadITSupport {
                 .withOptions(Map.of("format", "avro", "ingestion.ignore-errors", "true"))
                 .withSchema(schema));
     assertEquals(3, run.rows().size(), "the corrupt record is skipped");
-    assertEquals(1L, run.counter("kafka-connector", "records-skipped-bad"));
+    assertEquals(1L, run.counter("kafka-connector", "numRecordsInErrors"));
     Row one = run.rows().stream().filter(r -> r.getInt64("id") == 1L).findFirst().orElseThrow();
     assertEquals("n1", one.getString("name"));
     assertNull(one.getValue("score"));

@@ -200,7 +200,7 @@ abstract class AbstractInferredReadITCase extends ReadITSupport {
     Set<Long> ids = new TreeSet<>();
     run.rows().forEach(r -> ids.add(r.getInt64("id")));
     assertEquals(Set.of(0L, 1L, 2L), ids);
-    assertEquals(1, run.counter("kafka-connector", "records-skipped-bad"));
+    assertEquals(1, run.counter("kafka-connector", "numRecordsInErrors"));
     Exception e =
         assertThrows(
             Exception.class, () -> runBounded(inferred(topic, "scan.max.pre.fetch.records", "3")));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorRead;
+import dev.kafkaconnector.runners.BeamMetrics;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -12,17 +13,14 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.management.ObjectName;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.metrics.GaugeResult;
-import org.apache.beam.sdk.metrics.MetricNameFilter;
-import org.apache.beam.sdk.metrics.MetricQueryResults;
-import org.apache.beam.sdk.metrics.MetricResult;
-import org.apache.beam.sdk.metrics.MetricsFilter;
+import org.apache.beam.sdk.metrics.Lineage;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
@@ -151,21 +149,52 @@ abstract class AbstractSourceHardeningITCase extends ReadITSupport {
                         "scan.bounded.mode", "latest-offset",
                         "scan.header-filter", "none:x")));
     assertEquals(0, run.rows().size(), "the header filter keeps nothing");
-    assertEquals(20, run.counter("kafka-connector", "records-read"));
-    assertEquals(bytes, run.counter("kafka-connector", "bytes-read"));
+    assertEquals(20, run.counter("kafka-connector", "numRecordsIn"));
+    assertEquals(bytes, run.counter("kafka-connector", "numBytesIn"));
     assertEquals(20, run.counter("kafka-connector", "records-filtered-by-header"));
-    MetricQueryResults gauges =
-        run.result()
-            .metrics()
-            .queryMetrics(
-                MetricsFilter.builder()
-                    .addNameFilter(MetricNameFilter.named("kafka-connector", "lag:" + topic + "-0"))
-                    .build());
-    long lag = -1;
-    for (MetricResult<GaugeResult> g : gauges.getGauges()) {
-      lag = g.getAttempted().getValue();
+    assertEquals(
+        OptionalLong.of(0),
+        BeamMetrics.gauge(run.result(), "pendingRecords:" + topic + "-0"),
+        "the lag gauge of partition 0 after reading it to its end");
+  }
+
+  /**
+   * FLIP-33's gauges and Beam's lineage: a read that stops at offset 20 of 30 leaves 10 records
+   * pending; records stamped an hour ago have event-time lags of at least an hour; the consumer's
+   * own metrics are forwarded; the topic is a lineage source in Beam's KafkaIO's shape.
+   */
+  @Test
+  void flip33GaugesClientMetricsAndLineage() {
+    String topic = newTopic("flip33", 1);
+    long hourAgo = System.currentTimeMillis() - 3_600_000L;
+    for (int i = 0; i < 30; i++) {
+      producer.send(topic, 0, hourAgo + i, "k" + i, "v" + i);
     }
-    assertEquals(0, lag, "the lag gauge of partition 0 after reading it to its end");
+    producer.flush();
+    Run run =
+        runBoundedWithResult(
+            source(topic)
+                .withOptions(
+                    Map.of(
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "specific-offsets",
+                        "scan.bounded.specific-offsets", "partition:0,offset:20")));
+    PipelineResult result = run.result();
+    assertEquals(20, run.rows().size());
+    assertEquals(20, run.counter("kafka-connector", "numRecordsIn"));
+    assertEquals(OptionalLong.of(10), BeamMetrics.gauge(result, "pendingRecords"));
+    assertEquals(OptionalLong.of(10), BeamMetrics.gauge(result, "pendingRecords:" + topic + "-0"));
+    long fetchLag = BeamMetrics.gauge(result, "currentFetchEventTimeLag").orElse(-1);
+    long emitLag = BeamMetrics.gauge(result, "currentEmitEventTimeLag").orElse(-1);
+    assertTrue(fetchLag >= 3_600_000L - 20, "currentFetchEventTimeLag " + fetchLag);
+    assertTrue(emitLag >= 3_600_000L - 20, "currentEmitEventTimeLag " + emitLag);
+    for (String name : List.of("fetch-rate", "records-lag-max", "fetch-latency-avg")) {
+      OptionalLong value = BeamMetrics.gauge(result, "KafkaConsumer." + name);
+      assertTrue(value.isPresent() && value.getAsLong() >= 0, name + ": " + value);
+    }
+    assertEquals(
+        Set.of(BeamMetrics.kafkaFqn(KAFKA.bootstrapServers(), topic)),
+        BeamMetrics.lineage(result, Lineage.Type.SOURCE));
   }
 
   @Test

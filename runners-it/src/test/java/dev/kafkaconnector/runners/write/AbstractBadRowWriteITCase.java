@@ -218,11 +218,12 @@ abstract class AbstractBadRowWriteITCase {
             .map(r -> text(r.key()) + "=" + text(r.value()))
             .collect(Collectors.toSet()));
 
-    long written = counter(result, "records-written");
+    long written = counter(result, "numRecordsOut");
     long deadLettered = counter(result, "records-to-dead-letter");
     long withoutRecord = counter(result, "rows-without-record");
     long superseded = counter(result, "rows-superseded");
     assertEquals(letters.size(), deadLettered, "records-to-dead-letter");
+    assertEquals(deadLettered, counter(result, "numRecordsOutErrors"), "numRecordsOutErrors");
     assertEquals(1, withoutRecord, "the upsert -U row");
     assertEquals(1, superseded, "the upsert row replaced in the buffer");
     assertEquals(

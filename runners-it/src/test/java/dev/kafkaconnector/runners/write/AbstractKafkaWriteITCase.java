@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorWrite;
+import dev.kafkaconnector.runners.BeamMetrics;
 import dev.kafkaconnector.runners.kafka.KafkaClusterExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -20,6 +22,7 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.RowCoder;
+import org.apache.beam.sdk.metrics.Lineage;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
@@ -255,10 +258,23 @@ abstract class AbstractKafkaWriteITCase {
                   .withMetadataColumn("kind", "row-kind")
                   .withBadRecordErrorHandler(handler));
     }
-    assertEquals(PipelineResult.State.DONE, pipeline.run().waitUntilFinish());
+    PipelineResult result = pipeline.run();
+    assertEquals(PipelineResult.State.DONE, result.waitUntilFinish());
     assertEquals(
         List.of("{\"line\":\"ok\"}"),
         readBack(topic, 1).stream().map(r -> text(r.value())).toList());
+    // FLIP-33's sink metrics, the producer's own ones and Beam's lineage.
+    assertEquals(1, BeamMetrics.counter(result, "numRecordsOut"));
+    assertEquals("{\"line\":\"ok\"}".length(), BeamMetrics.counter(result, "numBytesOut"));
+    assertEquals(2, BeamMetrics.counter(result, "numRecordsOutErrors"));
+    assertEquals(2, BeamMetrics.counter(result, "records-to-dead-letter"));
+    for (String name : List.of("request-latency-avg", "record-error-rate", "record-send-rate")) {
+      OptionalLong value = BeamMetrics.gauge(result, "KafkaProducer." + name);
+      assertTrue(value.isPresent() && value.getAsLong() >= 0, name + ": " + value);
+    }
+    assertEquals(
+        Set.of(BeamMetrics.kafkaFqn(KAFKA.bootstrapServers(), topic)),
+        BeamMetrics.lineage(result, Lineage.Type.SINK));
     List<String> reasons = DeadLetters.reasons(dead.id);
     assertEquals(2, reasons.size(), reasons.toString());
     assertTrue(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kafkaconnector.runners.BeamMetrics;
 import dev.kafkaconnector.runners.PipelineRunners;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.metrics.Lineage;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
@@ -47,23 +50,32 @@ class DirectRunnerWriteIT extends AbstractKafkaWriteITCase {
           Map.of("n", Integer.toString(i).getBytes(StandardCharsets.UTF_8));
       rows.add(order(i, "item-" + i, ts + i, headers, i % 3));
     }
-    run(
-        ORDER,
-        rows,
-        sink(topic)
-            .withOptions(
-                Map.of(
-                    "key.format", "json",
-                    "key.fields", "id",
-                    "value.format", "json",
-                    "value.fields-include", "EXCEPT_KEY",
-                    "sink.delivery-guarantee", "exactly-once",
-                    "sink.transactional-id-prefix", prefix))
-            .withMetadataColumn("ts", "timestamp")
-            .withMetadataColumn("hdrs", "headers")
-            .withMetadataColumn("p", "partition"));
+    PipelineResult result =
+        run(
+            ORDER,
+            rows,
+            sink(topic)
+                .withOptions(
+                    Map.of(
+                        "key.format", "json",
+                        "key.fields", "id",
+                        "value.format", "json",
+                        "value.fields-include", "EXCEPT_KEY",
+                        "sink.delivery-guarantee", "exactly-once",
+                        "sink.transactional-id-prefix", prefix))
+                .withMetadataColumn("ts", "timestamp")
+                .withMetadataColumn("hdrs", "headers")
+                .withMetadataColumn("p", "partition"));
     List<ConsumerRecord<byte[], byte[]>> back = readBack(topic, 300);
     assertEquals(300, back.size(), "read_committed records");
+    // The exactly-once writer's metrics: FLIP-33 counts, producer gauges, lineage.
+    assertEquals(300, BeamMetrics.counter(result, "numRecordsOut"));
+    long bytes = back.stream().mapToLong(r -> r.key().length + r.value().length).sum();
+    assertEquals(bytes, BeamMetrics.counter(result, "numBytesOut"));
+    assertTrue(BeamMetrics.gauge(result, "KafkaProducer.request-latency-avg").isPresent());
+    assertEquals(
+        Set.of(BeamMetrics.kafkaFqn(KAFKA.bootstrapServers(), topic)),
+        BeamMetrics.lineage(result, Lineage.Type.SINK));
     Map<String, Integer> perKey = new HashMap<>();
     for (ConsumerRecord<byte[], byte[]> r : back) {
       perKey.merge(text(r.key()), 1, Integer::sum);

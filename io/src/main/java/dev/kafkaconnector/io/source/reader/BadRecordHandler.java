@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * {@code BadRecord}, carrying topic, partition, offset, timestamp, headers, key and value bytes and
  * the reason), a skip with a count ({@code ingestion.ignore-errors}, failing once more than {@code
  * ingestion.error-tolerance.max-count} failed), or failing the job. Nothing is dropped without a
- * counter and a log line.
+ * counter and a log line: every bad record counts in {@code numRecordsInErrors} (FLIP-33's name),
+ * those sent to the dead-letter output in {@code records-to-dead-letter} too.
  */
 final class BadRecordHandler implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -38,7 +39,7 @@ final class BadRecordHandler implements Serializable {
   private final ErrorPolicy policy;
   private final boolean deadLetter;
   private final Counter toDeadLetter = Metrics.counter("kafka-connector", "records-to-dead-letter");
-  private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-bad");
+  private final Counter errors = Metrics.counter("kafka-connector", "numRecordsInErrors");
 
   BadRecordHandler(ErrorPolicy policy, boolean deadLetter) {
     this.policy = policy;
@@ -52,6 +53,7 @@ final class BadRecordHandler implements Serializable {
    * @throws KafkaSourceException when the policy is to fail
    */
   void handle(BadRecordException failure, MultiOutputReceiver out, AtomicLong failures) {
+    errors.inc();
     if (deadLetter) {
       try {
         BadRecordRouter.RECORDING_ROUTER.route(
@@ -66,7 +68,6 @@ final class BadRecordHandler implements Serializable {
     if (!policy.ignoreErrors()) {
       throw failure;
     }
-    skipped.inc();
     long count = failures.incrementAndGet();
     if (policy.maxCount() >= 0 && count > policy.maxCount()) {
       throw new KafkaSourceException(

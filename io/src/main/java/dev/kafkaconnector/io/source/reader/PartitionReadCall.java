@@ -202,6 +202,10 @@ final class PartitionReadCall<T> {
         counts.filtered();
       }
     }
+    if (count > 0) {
+      counts.lags(
+          reader.lastFetchMillis(), pending.get(count - 1).timestamp(), out.lastEmittedMillis);
+    }
   }
 
   /**
@@ -228,7 +232,7 @@ final class PartitionReadCall<T> {
   private void end(@Nullable BundleFinalizer finalizer) {
     watermark.publish();
     long next = lastClaimed >= 0 ? lastClaimed + 1 : range.getFrom();
-    counts.flush(tp, reader.endOffsetEstimate(), next, watermark.lateRecords());
+    counts.flush(reader, next, watermark.lateRecords(), source.owned(), finished);
     if (finished) {
       reader.close();
     } else {

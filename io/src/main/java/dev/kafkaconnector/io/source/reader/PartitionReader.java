@@ -4,6 +4,7 @@ import dev.kafkaconnector.io.common.AuthenticationFailures;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.beam.sdk.metrics.Counter;
@@ -11,6 +12,8 @@ import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -74,6 +77,9 @@ final class PartitionReader implements AutoCloseable {
 
   /** When the last poll gave records (or the reader was made). */
   private long lastRecordNanos = System.nanoTime();
+
+  /** The wall-clock time of the last poll that gave records, in ms. */
+  private long lastFetchMillis = System.currentTimeMillis();
 
   private long lastExistenceCheckNanos = System.nanoTime();
 
@@ -162,6 +168,16 @@ final class PartitionReader implements AutoCloseable {
   /** The last known end offset of the partition, or -1 when unknown yet. */
   long endOffsetEstimate() {
     return endOffsetEstimate;
+  }
+
+  /** The wall-clock time (ms) when the records handed out now were fetched. */
+  long lastFetchMillis() {
+    return lastFetchMillis;
+  }
+
+  /** The consumer's own metrics (a live view). */
+  Map<MetricName, ? extends Metric> clientMetrics() {
+    return consumer.metrics();
   }
 
   /** How long the partition has given no records. */
@@ -318,6 +334,7 @@ final class PartitionReader implements AutoCloseable {
     index = 0;
     if (!records.isEmpty()) {
       lastRecordNanos = System.nanoTime();
+      lastFetchMillis = System.currentTimeMillis();
     }
     if (gone) {
       return; // the position was out of range and is not reset: nothing more to read

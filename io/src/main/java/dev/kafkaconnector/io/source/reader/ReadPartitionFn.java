@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
+import dev.kafkaconnector.io.common.KafkaLineage;
 import dev.kafkaconnector.io.common.TimestampSkew;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.decode.RecordDecoder;
@@ -7,6 +8,8 @@ import dev.kafkaconnector.io.source.decode.RecordHandler;
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.io.range.OffsetRange;
@@ -38,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * {@code @Setup} and released in {@code @Teardown}. Timestamps and the watermark follow the
  * source's watermark policy ({@link PartitionWatermark}). After a checkpoint is durable the offsets
  * read are committed to {@code properties.group.id}, when set. A partition whose topic the admin
- * client confirms deleted (by topic id) ends its restriction.
+ * client confirms deleted (by topic id) ends its restriction. Each topic read is reported to Beam's
+ * lineage ({@link KafkaLineage}); the metrics are {@link SourceMetrics}'.
  *
  * <p>What a record becomes is the {@link RecordHandler}'s business: rows of one schema ({@link
  * RecordDecoder}) for {@code read()}, change events for {@code readChanges()}.
@@ -98,6 +102,9 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
   private final BadRecordHandler badRecords;
   private final SourceMetrics metrics = new SourceMetrics();
   private transient @Nullable SourceResources resources;
+
+  /** The topics this instance reported to Beam's lineage. */
+  private transient @Nullable Set<String> reportedTopics;
 
   ReadPartitionFn(
       SourceSpec spec, RecordHandler<T> decoder, TupleTag<T> mainTag, BadRecordHandler badRecords) {
@@ -238,6 +245,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
     if (range.getFrom() >= range.getTo()) {
       return ProcessContinuation.stop();
     }
+    reportLineage(partition.topicPartition().topic());
     return new PartitionReadCall<>(
             spec,
             decoder,
@@ -251,6 +259,18 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
             estimator,
             outputs)
         .read(finalizer);
+  }
+
+  /** Reports {@code topic} to Beam's lineage, once per instance ({@link KafkaLineage}). */
+  private void reportLineage(String topic) {
+    Set<String> reported = reportedTopics;
+    if (reported == null) {
+      reported = new HashSet<>();
+      reportedTopics = reported;
+    }
+    if (reported.add(topic)) {
+      KafkaLineage.source(spec.bootstrapServers(), topic);
+    }
   }
 
   /**

@@ -1,30 +1,41 @@
 package dev.kafkaconnector.io.source.reader;
 
+import dev.kafkaconnector.io.common.ClientMetrics;
 import java.io.Serializable;
 import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Gauge;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The source's Beam metrics, namespace {@code kafka-connector}: counters {@code records-read},
- * {@code bytes-read} (key and value bytes), {@code records-filtered-by-header}, {@code
- * records-late} (older than the watermark when read), and per partition the gauge {@code
- * lag:<topic>-<partition>} (end offset less the next offset to read). Counts are kept per
+ * The source's Beam metrics, namespace {@code kafka-connector}, with Flink's FLIP-33 names where
+ * FLIP-33 has one: counters {@code numRecordsIn}, {@code numBytesIn} (key and value bytes), {@code
+ * records-filtered-by-header}, {@code records-late} (older than the watermark when read); gauges
+ * {@code pendingRecords} (the lag of the partitions this instance reads, see {@link
+ * OwnedPartitions}), {@code pendingRecords:<topic>-<partition>} (end offset less the next offset to
+ * read), {@code currentFetchEventTimeLag} (when the last record was fetched less its Kafka
+ * timestamp, ms) and {@code currentEmitEventTimeLag} (when it was emitted less its output
+ * timestamp, ms); and the consumers' own metrics ({@link ClientMetrics}). Counts are kept per
  * {@code @ProcessElement} call and added to the metrics once at its end, not per record.
  */
 final class SourceMetrics implements Serializable {
   private static final long serialVersionUID = 1L;
   static final String NAMESPACE = "kafka-connector";
 
-  private final Counter recordsRead = Metrics.counter(NAMESPACE, "records-read");
-  private final Counter bytesRead = Metrics.counter(NAMESPACE, "bytes-read");
+  private final Counter recordsIn = Metrics.counter(NAMESPACE, "numRecordsIn");
+  private final Counter bytesIn = Metrics.counter(NAMESPACE, "numBytesIn");
   private final Counter filtered = Metrics.counter(NAMESPACE, "records-filtered-by-header");
   private final Counter late = Metrics.counter(NAMESPACE, "records-late");
+  private final Gauge pending = Metrics.gauge(NAMESPACE, "pendingRecords");
+  private final Gauge fetchLag = Metrics.gauge(NAMESPACE, "currentFetchEventTimeLag");
+  private final Gauge emitLag = Metrics.gauge(NAMESPACE, "currentEmitEventTimeLag");
+  private transient @Nullable ClientMetrics clients;
 
   /** The name of a partition's lag gauge. */
-  static String lagGauge(TopicPartition tp) {
-    return "lag:" + tp.topic() + "-" + tp.partition();
+  static String pendingGauge(TopicPartition tp) {
+    return "pendingRecords:" + tp.topic() + "-" + tp.partition();
   }
 
   Batch batch() {
@@ -36,6 +47,8 @@ final class SourceMetrics implements Serializable {
     private long records;
     private long bytes;
     private long filteredRecords;
+    private long fetchLagMillis = -1;
+    private long emitLagMillis = -1;
 
     void read(ConsumerRecord<byte[], byte[]> record) {
       records++;
@@ -47,15 +60,38 @@ final class SourceMetrics implements Serializable {
     }
 
     /**
-     * Adds the counts to the metrics and sets the partition's lag.
-     *
-     * @param endOffset the partition's end offset estimate, or -1 when unknown
-     * @param nextOffset the offset of the next record to read
+     * The event-time lags of the last record handled: fetched at {@code fetchedMillis} with Kafka
+     * timestamp {@code kafkaTimestamp}, emitted now with output timestamp {@code emittedTimestamp}
+     * (Long.MIN_VALUE: nothing emitted). Timestamps before 1970 (none) are left out.
      */
-    void flush(TopicPartition tp, long endOffset, long nextOffset, long lateRecords) {
+    void lags(long fetchedMillis, long kafkaTimestamp, long emittedTimestamp) {
+      if (kafkaTimestamp >= 0) {
+        fetchLagMillis = Math.max(0, fetchedMillis - kafkaTimestamp);
+      }
+      if (emittedTimestamp >= 0) {
+        emitLagMillis = Math.max(0, System.currentTimeMillis() - emittedTimestamp);
+      }
+    }
+
+    /**
+     * Adds the counts to the metrics, sets the lag gauges and, when due (or {@code last}), the
+     * consumers' metrics.
+     *
+     * @param reader the partition's reader, for its end offset estimate (-1 when unknown) and its
+     *     consumer's metrics
+     * @param nextOffset the offset of the next record to read
+     * @param owned the source's partitions in this JVM, by the instance that read them last
+     * @param last whether this is the partition's last call in this JVM
+     */
+    void flush(
+        PartitionReader reader,
+        long nextOffset,
+        long lateRecords,
+        OwnedPartitions owned,
+        boolean last) {
       if (records > 0) {
-        recordsRead.inc(records);
-        bytesRead.inc(bytes);
+        recordsIn.inc(records);
+        bytesIn.inc(bytes);
       }
       if (filteredRecords > 0) {
         filtered.inc(filteredRecords);
@@ -63,12 +99,32 @@ final class SourceMetrics implements Serializable {
       if (lateRecords > 0) {
         late.inc(lateRecords);
       }
+      if (fetchLagMillis >= 0) {
+        fetchLag.set(fetchLagMillis);
+      }
+      if (emitLagMillis >= 0) {
+        emitLag.set(emitLagMillis);
+      }
+      TopicPartition tp = reader.partition();
+      long endOffset = reader.endOffsetEstimate();
       if (endOffset >= 0) {
-        Metrics.gauge(NAMESPACE, lagGauge(tp)).set(Math.max(0, endOffset - nextOffset));
+        long lag = Math.max(0, endOffset - nextOffset);
+        Metrics.gauge(NAMESPACE, pendingGauge(tp)).set(lag);
+        pending.set(owned.update(SourceMetrics.this, tp, lag, reader.clientMetrics()));
+      }
+      ClientMetrics c = clients;
+      if (c == null) {
+        c = ClientMetrics.consumers();
+        clients = c;
+      }
+      if (last || c.due()) {
+        c.sample(owned.clientMetricsOf(SourceMetrics.this));
       }
       records = 0;
       bytes = 0;
       filteredRecords = 0;
+      fetchLagMillis = -1;
+      emitLagMillis = -1;
     }
   }
 }

@@ -27,6 +27,7 @@ final class SourceResources {
   private final OffsetCommitter committer;
   private final AdminTopicLookup topics;
   private final AtomicLong badRecords = new AtomicLong();
+  private final OwnedPartitions owned = new OwnedPartitions();
 
   private SourceResources(Key key, SourceSpec spec) {
     this.key = key;
@@ -65,6 +66,11 @@ final class SourceResources {
 
   OffsetCommitter committer() {
     return committer;
+  }
+
+  /** The partitions of this source read in this JVM, by the instance that read them last. */
+  OwnedPartitions owned() {
+    return owned;
   }
 
   /** Records of this source that failed to decode in this JVM (the error budget). */

@@ -24,6 +24,9 @@ final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
   /** The record being handled, set by the reader before the handler runs. */
   @Nullable ConsumerRecord<byte[], byte[]> record;
 
+  /** The timestamp (ms) of the last output, or Long.MIN_VALUE before the first. */
+  long lastEmittedMillis = Long.MIN_VALUE;
+
   TimestampedOutput(
       OutputReceiver<T> receiver, @Nullable RowEventTime column, PartitionWatermark watermark) {
     this.receiver = receiver;
@@ -39,9 +42,12 @@ final class TimestampedOutput<T> implements RecordHandler.Emitter<T> {
   @Override
   public void emit(T output) {
     if (column != null && output instanceof Row row) {
-      receiver.outputWithTimestamp(output, watermark.eventTime(column.millisOf(row, record)));
+      Instant eventTime = watermark.eventTime(column.millisOf(row, record));
+      lastEmittedMillis = eventTime.getMillis();
+      receiver.outputWithTimestamp(output, eventTime);
       return;
     }
+    lastEmittedMillis = timestamp.getMillis();
     receiver.outputWithTimestamp(output, timestamp);
   }
 }

@@ -4,19 +4,25 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The few calls of Flink's REST API that tests need: cluster overview, jobs and their states,
- * checkpoint counts, savepoints, cancellation. Plain HTTP and JSON, as any user's tooling would do
- * it.
+ * vertices and their metrics, checkpoint counts, savepoints, cancellation. Plain HTTP and JSON, as
+ * any user's tooling would do it.
  */
 public final class FlinkRestClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -115,6 +121,46 @@ public final class FlinkRestClient {
         counts.path("failed").asLong(),
         counts.path("restored").asLong(),
         latest.isMissingNode() || latest.isNull() ? null : latest.path("external_path").asText());
+  }
+
+  /** A vertex of a job's graph (a chain of operators). */
+  public record Vertex(String id, String name) {}
+
+  /** The vertices of a job. */
+  public List<Vertex> vertices(String jobId) {
+    List<Vertex> out = new ArrayList<>();
+    for (JsonNode v : get("/jobs/" + jobId).path("vertices")) {
+      out.add(new Vertex(v.path("id").asText(), v.path("name").asText()));
+    }
+    return out;
+  }
+
+  /**
+   * The ids of the metrics a vertex has ({@code GET /jobs/<id>/vertices/<vid>/metrics}): {@code
+   * <subtask>.<name>} for task metrics, {@code <subtask>.<operator>.<name>} for operator metrics.
+   */
+  public List<String> vertexMetricIds(String jobId, String vertexId) {
+    List<String> ids = new ArrayList<>();
+    for (JsonNode m : get("/jobs/" + jobId + "/vertices/" + vertexId + "/metrics")) {
+      ids.add(m.path("id").asText());
+    }
+    return ids;
+  }
+
+  /** The current values of the metrics {@code ids} of a vertex ({@code ?get=a,b}), by id. */
+  public Map<String, String> vertexMetrics(String jobId, String vertexId, Collection<String> ids) {
+    Map<String, String> values = new LinkedHashMap<>();
+    if (ids.isEmpty()) {
+      return values;
+    }
+    String get =
+        ids.stream()
+            .map(id -> URLEncoder.encode(id, StandardCharsets.UTF_8))
+            .collect(Collectors.joining(","));
+    for (JsonNode m : get("/jobs/" + jobId + "/vertices/" + vertexId + "/metrics?get=" + get)) {
+      values.put(m.path("id").asText(), m.path("value").asText());
+    }
+    return values;
   }
 
   /** The root exception of the job's latest failure, or an empty string. */
