@@ -13,6 +13,14 @@ import picocli.CommandLine.IVersionProvider;
 public final class ToolVersion implements IVersionProvider {
   private static final String RESOURCE = "version.properties";
 
+  /**
+   * The start of a picocli variable for the command as the user typed it: the system property
+   * {@code kafkaconnector.command} that the distribution's {@code bin/} scripts set ({@code
+   * bin/kafka-sql}); the usage appends the default (the checkout's {@code examples/bin/...}) and a
+   * closing brace.
+   */
+  public static final String COMMAND = "${sys:kafkaconnector.command:-";
+
   @Override
   public String[] getVersion() {
     return new String[] {

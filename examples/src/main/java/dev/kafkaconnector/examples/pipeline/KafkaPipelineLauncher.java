@@ -43,7 +43,9 @@ import picocli.CommandLine.Unmatched;
     versionProvider = ToolVersion.class,
     usageHelpWidth = 100,
     customSynopsis = {
-      "examples/bin/kafka-pipeline job.yaml [--embedded-kafka] [-Dname=value ...]",
+      ToolVersion.COMMAND
+          + "examples/bin/kafka-pipeline} job.yaml [--embedded-kafka]"
+          + " [-Dname=value ...]",
       "         [--catalogs=catalogs.yaml] [--runner=DirectRunner|FlinkRunner]",
       "         [--flink-master=host:port] [--parallelism=N] [other Beam pipeline options]"
     },

@@ -35,7 +35,9 @@ import sqlline.SqlLine;
     versionProvider = ToolVersion.class,
     usageHelpWidth = 100,
     customSynopsis =
-        "examples/bin/kafka-sql [--bootstrap-servers=host:port] [-f script.sql] [sqlline options]",
+        ToolVersion.COMMAND
+            + "examples/bin/kafka-sql} [--bootstrap-servers=host:port] [-f script.sql]"
+            + " [sqlline options]",
     description = {
       "The SQL shell: sqlline over jdbc:kafkaconnector: (Beam SQL with the connector's table types;"
           + " Flink's CREATE TABLE ... WITH (...) accepted as is). Queries run on the DirectRunner"

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
  * end with 0.
  */
 @Command(
-    name = "KafkaBrokerMain",
+    // bin/kafka-broker of the distribution sets kafkaconnector.command
+    name = "${sys:kafkaconnector.command:-KafkaBrokerMain}",
     mixinStandardHelpOptions = true,
     versionProvider = KafkaBrokerMain.Version.class,
     usageHelpWidth = 100,
@@ -174,6 +175,14 @@ public final class KafkaBrokerMain implements Callable<Integer> {
    * {@code --version}: the project version, written into {@code version.properties} by the build.
    */
   static final class Version implements IVersionProvider {
+    /** {@code kafka-broker} under the distribution's {@code bin/kafka-broker}, else the class. */
+    private static String commandName() {
+      String command = System.getProperty("kafkaconnector.command");
+      return command == null || command.isBlank()
+          ? "KafkaBrokerMain"
+          : Path.of(command).getFileName().toString();
+    }
+
     @Override
     public String[] getVersion() {
       Properties properties = new Properties();
@@ -186,7 +195,7 @@ public final class KafkaBrokerMain implements Callable<Integer> {
       }
       String version = properties.getProperty("version", "unknown");
       return new String[] {
-        "KafkaBrokerMain " + (version.startsWith("${") ? "unknown" : version),
+        commandName() + " " + (version.startsWith("${") ? "unknown" : version),
         "Apache Kafka " + AppInfoParser.getVersion() + " (KRaft)"
       };
     }
