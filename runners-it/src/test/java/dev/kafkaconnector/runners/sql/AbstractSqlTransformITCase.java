@@ -212,15 +212,14 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
         )"""
             .formatted(topic, KAFKA.bootstrapServers());
     assertEquals(
-        Map.of(0L, 4L, 10L, 3L, 30L, 1L),
-        tumbleCounts(ddl, t),
-        "window start (s after t) -> rows");
+        Map.of(0L, 4L, 10L, 3L, 30L, 1L), tumbleCounts(ddl, t), "window start (s after t) -> rows");
   }
 
   /**
-   * The same windows over a computed column ({@code order_time AS CAST(order_text AS TIMESTAMP(3))})
-   * that carries the watermark: the source evaluates the expression on each row to stamp it, so
-   * every window closes with its rows although the records' own timestamps are a day later.
+   * The same windows over a computed column ({@code order_time AS CAST(order_text AS
+   * TIMESTAMP(3))}) that carries the watermark: the source evaluates the expression on each row to
+   * stamp it, so every window closes with its rows although the records' own timestamps are a day
+   * later.
    */
   @Test
   void tumbleOverAComputedWatermarkColumn() {
@@ -249,9 +248,7 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
         )"""
             .formatted(topic, KAFKA.bootstrapServers());
     assertEquals(
-        Map.of(0L, 4L, 10L, 3L, 30L, 1L),
-        tumbleCounts(ddl, t),
-        "window start (s after t) -> rows");
+        Map.of(0L, 4L, 10L, 3L, 30L, 1L), tumbleCounts(ddl, t), "window start (s after t) -> rows");
   }
 
   /** Rows per 10 s TUMBLE window of table Orders over order_time, by window start (s after t). */
