@@ -71,6 +71,7 @@ class ArchitectureTest {
               .filter(f -> f.toString().endsWith(".java"))
               .filter(f -> f.toString().contains("/src/main/java/"))
               .filter(f -> !f.toString().contains("/target/"))
+              .filter(f -> !f.toString().contains("/src/test/")) // sample projects of tests
               .map(Path::getParent)
               .distinct()
               .toList();

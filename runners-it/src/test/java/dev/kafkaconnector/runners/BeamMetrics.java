@@ -18,8 +18,15 @@ public final class BeamMetrics {
 
   /** The committed (else attempted) value of a counter, summed over the steps. */
   public static long counter(PipelineResult result, String name) {
+    return counter(result, NAMESPACE, name);
+  }
+
+  /** The committed (else attempted) value of a counter of {@code namespace}, over the steps. */
+  public static long counter(PipelineResult result, String namespace, String name) {
     long total = 0;
-    for (MetricResult<Long> c : result.metrics().queryMetrics(filter(name)).getCounters()) {
+    MetricsFilter query =
+        MetricsFilter.builder().addNameFilter(MetricNameFilter.named(namespace, name)).build();
+    for (MetricResult<Long> c : result.metrics().queryMetrics(query).getCounters()) {
       Long v;
       try {
         v = c.getCommitted();

@@ -81,21 +81,7 @@ abstract class ReadITSupport {
   record Run(List<Row> rows, PipelineResult result) {
     /** The committed (or attempted, where a runner has no committed) value of a counter. */
     long counter(String namespace, String name) {
-      var query =
-          org.apache.beam.sdk.metrics.MetricsFilter.builder()
-              .addNameFilter(org.apache.beam.sdk.metrics.MetricNameFilter.named(namespace, name))
-              .build();
-      long total = 0;
-      for (var c : result.metrics().queryMetrics(query).getCounters()) {
-        Long v;
-        try {
-          v = c.getCommitted();
-        } catch (UnsupportedOperationException e) {
-          v = null;
-        }
-        total += v != null ? v : c.getAttempted();
-      }
-      return total;
+      return dev.kafkaconnector.runners.BeamMetrics.counter(result, namespace, name);
     }
   }
 

@@ -190,12 +190,7 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
   void tumbleOverAPayloadWatermarkColumn() {
     String topic = newTopic("sql-tumble", 1);
     long t = 1_600_000_000_000L; // 2020-09-13 12:26:40 UTC, a multiple of 10 s
-    for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
-      LocalDateTime at = LocalDateTime.ofEpochSecond(t / 1000 + s, 0, ZoneOffset.UTC);
-      producer.send(
-          topic, 0, t + 86_400_000L, null, "o" + s + "," + at.toString().replace('T', ' '));
-    }
-    producer.flush();
+    sendOrdersADayLate(topic, t);
     String ddl =
         """
         CREATE TABLE Orders (
@@ -225,12 +220,7 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
   void tumbleOverAComputedWatermarkColumn() {
     String topic = newTopic("sql-tumble-computed", 1);
     long t = 1_600_000_000_000L;
-    for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
-      LocalDateTime at = LocalDateTime.ofEpochSecond(t / 1000 + s, 0, ZoneOffset.UTC);
-      producer.send(
-          topic, 0, t + 86_400_000L, null, "o" + s + "," + at.toString().replace('T', ' '));
-    }
-    producer.flush();
+    sendOrdersADayLate(topic, t);
     String ddl =
         """
         CREATE TABLE Orders (
@@ -249,6 +239,19 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
             .formatted(topic, KAFKA.bootstrapServers());
     assertEquals(
         Map.of(0L, 4L, 10L, 3L, 30L, 1L), tumbleCounts(ddl, t), "window start (s after t) -> rows");
+  }
+
+  /**
+   * Writes csv orders {@code id,time} at 1, 4, 2, 12, 8, 15, 11 and 31 s after {@code t}, each
+   * record stamped a day later than its order time.
+   */
+  private void sendOrdersADayLate(String topic, long t) {
+    for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
+      LocalDateTime at = LocalDateTime.ofEpochSecond(t / 1000 + s, 0, ZoneOffset.UTC);
+      producer.send(
+          topic, 0, t + 86_400_000L, null, "o" + s + "," + at.toString().replace('T', ' '));
+    }
+    producer.flush();
   }
 
   /** Rows per 10 s TUMBLE window of table Orders over order_time, by window start (s after t). */

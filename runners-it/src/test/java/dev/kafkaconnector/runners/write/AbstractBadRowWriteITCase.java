@@ -24,8 +24,6 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.RowCoder;
-import org.apache.beam.sdk.metrics.MetricNameFilter;
-import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
@@ -289,24 +287,7 @@ abstract class AbstractBadRowWriteITCase {
   }
 
   static long counter(PipelineResult result, String name) {
-    long total = 0;
-    for (var c :
-        result
-            .metrics()
-            .queryMetrics(
-                MetricsFilter.builder()
-                    .addNameFilter(MetricNameFilter.named("kafka-connector", name))
-                    .build())
-            .getCounters()) {
-      Long v;
-      try {
-        v = c.getCommitted();
-      } catch (UnsupportedOperationException e) {
-        v = null;
-      }
-      total += v != null ? v : c.getAttempted();
-    }
-    return total;
+    return dev.kafkaconnector.runners.BeamMetrics.counter(result, name);
   }
 
   /**
