@@ -3,6 +3,8 @@ package dev.kafkaconnector.io.catalog;
 import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.common.KafkaConnectorOptions;
 import dev.kafkaconnector.io.infer.InferredRead;
+import dev.kafkaconnector.io.sql.KafkaBackedTable;
+import java.util.Map;
 import org.apache.beam.sdk.extensions.sql.meta.SchemaBaseBeamTable;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
@@ -14,7 +16,7 @@ import org.apache.beam.sdk.values.Row;
  * inferred when the query was planned ({@link InferredRead}), so plan and data agree; INSERT fails,
  * as the spec's catalog tables are sources only.
  */
-final class CatalogTable extends SchemaBaseBeamTable {
+final class CatalogTable extends SchemaBaseBeamTable implements KafkaBackedTable {
   private static final long serialVersionUID = 1L;
 
   private final String catalog;
@@ -42,6 +44,11 @@ final class CatalogTable extends SchemaBaseBeamTable {
             + topic
             + "'. Declare a table of type 'kafka-connector' (CREATE EXTERNAL TABLE ... TYPE"
             + " 'kafka-connector') in another catalog to write to the topic");
+  }
+
+  @Override
+  public Map<String, String> connectorOptions() {
+    return inferred.options();
   }
 
   @Override

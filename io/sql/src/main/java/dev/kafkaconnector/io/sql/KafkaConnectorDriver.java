@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.logging.Logger;
@@ -75,7 +76,7 @@ public final class KafkaConnectorDriver implements Driver {
     }
     Connection beam =
         DriverManager.getConnection(BEAM_PREFIX + url.substring(URL_PREFIX.length()), info);
-    return wrap(Connection.class, beam, null);
+    return wrap(Connection.class, beam, null, beam);
   }
 
   @Override
@@ -123,16 +124,18 @@ public final class KafkaConnectorDriver implements Driver {
 
   /**
    * A proxy of {@code target} that rewrites the SQL argument of the statement methods and wraps the
-   * statements it creates; {@code connection} is the proxy connection statements return.
+   * statements it creates; {@code connection} is the proxy connection statements return, {@code
+   * beam} Beam's connection underneath.
    */
-  private static <T> T wrap(Class<T> type, T target, Connection connection) {
+  private static <T> T wrap(Class<T> type, T target, Connection connection, Connection beam) {
     Connection[] self = {connection};
+    RunnerQueries queries = target instanceof Statement ? new RunnerQueries(beam) : null;
     InvocationHandler handler =
         (proxy, method, args) -> {
           if (self[0] == null) {
             self[0] = (Connection) proxy;
           }
-          return invoke(target, method, args, self[0]);
+          return invoke(target, method, args, self[0], beam, queries);
         };
     T proxy =
         type.cast(
@@ -141,7 +144,13 @@ public final class KafkaConnectorDriver implements Driver {
     return proxy;
   }
 
-  private static Object invoke(Object target, Method method, Object[] args, Connection connection)
+  private static Object invoke(
+      Object target,
+      Method method,
+      Object[] args,
+      Connection connection,
+      Connection beam,
+      RunnerQueries queries)
       throws Throwable {
     boolean hinted = false;
     if (args != null
@@ -154,6 +163,12 @@ public final class KafkaConnectorDriver implements Driver {
     if (method.getName().equals("getConnection") && target instanceof Statement) {
       return connection;
     }
+    if (queries != null) {
+      Optional<Object> own = RunnerQueryMethods.invoke(queries, method, args);
+      if (own.isPresent()) {
+        return own.get();
+      }
+    }
     Object result;
     try {
       result = method.invoke(target, args);
@@ -162,14 +177,14 @@ public final class KafkaConnectorDriver implements Driver {
     }
     if (result instanceof CallableStatement s
         && method.getReturnType() == CallableStatement.class) {
-      return wrap(CallableStatement.class, s, connection);
+      return wrap(CallableStatement.class, s, connection, beam);
     }
     if (result instanceof PreparedStatement s
         && method.getReturnType() == PreparedStatement.class) {
-      return wrap(PreparedStatement.class, s, connection);
+      return wrap(PreparedStatement.class, s, connection, beam);
     }
     if (result instanceof Statement s && method.getReturnType() == Statement.class) {
-      return wrap(Statement.class, s, connection);
+      return wrap(Statement.class, s, connection, beam);
     }
     return result;
   }

@@ -20,7 +20,7 @@ import org.apache.beam.sdk.values.Row;
  * TBLPROPERTIES. Bounded when {@code scan.bounded.mode} says where reading stops. Every error of
  * the options names the table.
  */
-final class KafkaSqlTable extends SchemaBaseBeamTable {
+final class KafkaSqlTable extends SchemaBaseBeamTable implements KafkaBackedTable {
   private static final long serialVersionUID = 1L;
 
   /** The table type of plain Kafka tables (Flink's {@code 'connector' = 'kafka'}). */
@@ -150,6 +150,11 @@ final class KafkaSqlTable extends SchemaBaseBeamTable {
       positions[i] = at;
     }
     return positions;
+  }
+
+  @Override
+  public java.util.Map<String, String> connectorOptions() {
+    return definition.options();
   }
 
   @Override
