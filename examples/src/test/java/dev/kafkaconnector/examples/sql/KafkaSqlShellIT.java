@@ -156,6 +156,10 @@ class KafkaSqlShellIT {
     assertTrue(!run.out().contains("not reached"), run.out());
   }
 
+  /**
+   * Flink DDL, an INSERT and a SELECT all on FlinkRunner (the SELECT's rows come back to the shell
+   * through a temporary topic), then sqlline's {@code !tables} listing both tables.
+   */
   @Test
   void flinkDdlCopyOnFlinkAgainstAGivenBroker() throws Exception {
     String source = KAFKA.newTopicName("shell-source");
@@ -196,8 +200,8 @@ class KafkaSqlShellIT {
                 + "SET runner = 'FlinkRunner';\n"
                 + "SET parallelism = '2';\n"
                 + "INSERT INTO kafka_sink SELECT id, name, age FROM kafka_source;\n"
-                + "SET runner = 'DirectRunner';\n"
-                + "SELECT id, name, age FROM kafka_sink ORDER BY id LIMIT 100;\n",
+                + "SELECT id, name, age FROM kafka_sink ORDER BY id LIMIT 100;\n"
+                + "!tables\n",
             "--bootstrap-servers=" + KAFKA.bootstrapServers());
     assertEquals(0, run.exitCode(), run.out() + run.err());
     assertTrue(
@@ -206,6 +210,9 @@ class KafkaSqlShellIT {
                 "'id','name','age'\n'0','name 0','20'\n'1','name 1','21'\n"
                     + "'2','name 2','22'\n'3','name 3','23'\n'4','name 4','24'\n'5','name 5','25'\n"),
         run.out());
+    assertTrue(
+        run.out().contains("'KAFKA_SOURCE'") || run.out().contains("'kafka_source'"), run.out());
+    assertTrue(run.out().contains("kafka_sink"), run.out());
   }
 
   /**
