@@ -6,6 +6,7 @@ import dev.kafkaconnector.io.KafkaConnectorRead;
 import dev.kafkaconnector.schema.SqlType;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
@@ -80,13 +81,7 @@ public class KafkaReadSchemaTransformProvider
             .field("format", "format", configuration.getFormat())
             .field("scan_startup_mode", "scan.startup.mode", configuration.getScanStartupMode())
             .field("scan_bounded_mode", "scan.bounded.mode", configuration.getScanBoundedMode());
-    if (configuration.getErrorHandling() != null
-        && !ErrorHandling.hasOutput(configuration.getErrorHandling())) {
-      throw options.error("field 'error_handling' needs 'output', the error output's name");
-    }
-    if (OUTPUT.equals(ErrorHandling.getOutputOrNull(configuration.getErrorHandling()))) {
-      throw options.error("field 'error_handling': output '" + OUTPUT + "' is the rows' output");
-    }
+    options.errorOutput(configuration.getErrorHandling(), Set.of(OUTPUT));
     KafkaConnectorRead read = KafkaConnectorIO.read().withOptions(options.options());
     String columns = configuration.getSchema();
     if (columns != null) {

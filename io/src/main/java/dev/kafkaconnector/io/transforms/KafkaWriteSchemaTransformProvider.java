@@ -5,6 +5,7 @@ import dev.kafkaconnector.io.KafkaConnectorIO;
 import dev.kafkaconnector.io.KafkaConnectorWrite;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
 import org.apache.beam.sdk.schemas.transforms.TypedSchemaTransformProvider;
@@ -81,10 +82,7 @@ public class KafkaWriteSchemaTransformProvider
                 "transactional_id_prefix",
                 "sink.transactional-id-prefix",
                 configuration.getTransactionalIdPrefix());
-    if (configuration.getErrorHandling() != null
-        && !ErrorHandling.hasOutput(configuration.getErrorHandling())) {
-      throw options.error("field 'error_handling' needs 'output', the error output's name");
-    }
+    options.errorOutput(configuration.getErrorHandling(), Set.of());
     KafkaConnectorWrite write = KafkaConnectorIO.write().withOptions(options.options());
     Map<String, String> metadata = configuration.getMetadata();
     if (metadata != null) {

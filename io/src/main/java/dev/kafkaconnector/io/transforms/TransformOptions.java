@@ -2,7 +2,9 @@ package dev.kafkaconnector.io.transforms;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
+import org.apache.beam.sdk.schemas.transforms.providers.ErrorHandling;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -55,6 +57,27 @@ final class TransformOptions {
     }
     options.put(key, value);
     return this;
+  }
+
+  /**
+   * The error output's name from {@code error_handling}, or null without it.
+   *
+   * @param taken the names of the transform's other outputs, which the error output cannot reuse
+   * @throws IllegalArgumentException for an {@code error_handling} without output or with a taken
+   *     name
+   */
+  @Nullable String errorOutput(@Nullable ErrorHandling errorHandling, Set<String> taken) {
+    if (errorHandling == null) {
+      return null;
+    }
+    if (!ErrorHandling.hasOutput(errorHandling)) {
+      throw error("field 'error_handling' needs 'output', the error output's name");
+    }
+    String name = ErrorHandling.getOutputOrNull(errorHandling);
+    if (taken.contains(name)) {
+      throw error("field 'error_handling': output '" + name + "' is the name of another output");
+    }
+    return name;
   }
 
   /** The merged options, by key. */

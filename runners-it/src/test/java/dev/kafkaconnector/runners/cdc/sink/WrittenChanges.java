@@ -24,13 +24,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Reads what the CDC sink wrote with a plain consumer and checks it against the changes. */
-final class WrittenChanges {
+public final class WrittenChanges {
   static final Duration WAIT = Duration.ofSeconds(60);
 
   private WrittenChanges() {}
 
   /** Every record of {@code topic} (all partitions, read_committed), by partition then offset. */
-  static List<ConsumerRecord<byte[], byte[]>> readBack(String servers, String topic, int count) {
+  public static List<ConsumerRecord<byte[], byte[]>> readBack(
+      String servers, String topic, int count) {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
