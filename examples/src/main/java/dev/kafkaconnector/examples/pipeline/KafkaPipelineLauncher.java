@@ -60,7 +60,7 @@ import picocli.CommandLine.Unmatched;
       "On standard error: the runner and the job (on Flink the REST address, the web UI of a"
           + " cluster, and the job id), with --progress a line every few seconds (records and"
           + " bytes in and out, lag per source, errors, dead letters), and at the end a summary"
-          + " (FINISHED or FAILED, duration, counts, records/s).",
+          + " (FINISHED, FAILED, or STOPPED on Ctrl-C; duration, counts, records/s).",
       "",
       "Other --name=value arguments are Beam pipeline options, in Beam's spelling (e.g."
           + " --checkpointingInterval=10000, --streaming); an unknown one is a usage error."
