@@ -1,5 +1,6 @@
 package dev.kafkaconnector.examples.pipeline;
 
+import dev.kafkaconnector.examples.cli.JobProgress;
 import dev.kafkaconnector.examples.cli.RunnerOptions;
 import dev.kafkaconnector.examples.cli.ToolCommandLine;
 import dev.kafkaconnector.examples.cli.ToolVersion;
@@ -56,6 +57,11 @@ import picocli.CommandLine.Unmatched;
     },
     footer = {
       "",
+      "On standard error: the runner and the job (on Flink the REST address, the web UI of a"
+          + " cluster, and the job id), with --progress a line every few seconds (records and"
+          + " bytes in and out, lag per source, errors, dead letters), and at the end a summary"
+          + " (FINISHED, FAILED, or STOPPED on Ctrl-C; duration, counts, records/s).",
+      "",
       "Other --name=value arguments are Beam pipeline options, in Beam's spelling (e.g."
           + " --checkpointingInterval=10000, --streaming); an unknown one is a usage error."
     },
@@ -68,6 +74,7 @@ import picocli.CommandLine.Unmatched;
 public final class KafkaPipelineLauncher implements Callable<Integer> {
   static final String SERVERS_VARIABLE = "kafka.bootstrap.servers";
   static final int CHECK_SECONDS = 10;
+  static final int PROGRESS_SECONDS = 5;
   private static final String PROPERTIES = "properties.";
 
   @Parameters(
@@ -96,6 +103,16 @@ public final class KafkaPipelineLauncher implements Callable<Integer> {
       paramLabel = "catalogs.yaml",
       description = "Catalog definitions for using.built-in-catalog.")
   private String catalogs;
+
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description =
+          "Print a progress line every "
+              + PROGRESS_SECONDS
+              + " s while the job runs (records, bytes, lag, errors). Default: on when run on a"
+              + " terminal; --no-progress turns it off.")
+  private Boolean progress;
 
   @Mixin private RunnerOptions runner = new RunnerOptions();
 
@@ -130,7 +147,7 @@ public final class KafkaPipelineLauncher implements Callable<Integer> {
       }
       return unreachableKafka(pipelineJob)
           ? ToolCommandLine.FAILURE
-          : PipelineJob.execute(pipelineJob);
+          : PipelineJob.execute(pipelineJob, progress());
     }
     System.err.println("kafka-pipeline: starting an embedded Kafka broker ...");
     try (EmbeddedKafkaCluster kafka = EmbeddedKafkaCluster.inJvm().autoCreateTopics(true).start()) {
@@ -147,8 +164,17 @@ public final class KafkaPipelineLauncher implements Callable<Integer> {
               + " Canal JSON changes of shop.products and"
               + " shop.customers");
       args.add(1, "-D" + SERVERS_VARIABLE + "=" + kafka.bootstrapServers());
-      return PipelineJob.execute(args.toArray(String[]::new));
+      return PipelineJob.execute(args.toArray(String[]::new), progress());
     }
+  }
+
+  /** What the launcher prints while the job runs and at its end. */
+  private JobProgress progress() {
+    return new JobProgress(
+        "kafka-pipeline",
+        System.err,
+        progress != null ? progress : JobProgress.onTerminal(),
+        Duration.ofSeconds(PROGRESS_SECONDS));
   }
 
   /**

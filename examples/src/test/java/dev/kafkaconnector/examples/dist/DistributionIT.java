@@ -1,6 +1,7 @@
 package dev.kafkaconnector.examples.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -199,6 +200,10 @@ class DistributionIT {
       assertTrue(
           pipeline.out().contains("DataChangeEvent{tableId=shop.products, op=INSERT, before=[],"),
           pipeline.out());
+      // the job and its summary on standard error; no progress lines without a terminal
+      assertTrue(pipeline.err().contains("on the DirectRunner, in this JVM"), pipeline.err());
+      assertTrue(pipeline.err().contains("kafka-pipeline: FINISHED after "), pipeline.err());
+      assertFalse(pipeline.err().contains("| lag "), pipeline.err());
     } finally {
       broker.destroy(); // SIGTERM: the broker stops and deletes its directory
       if (!broker.waitFor(30, TimeUnit.SECONDS)) {

@@ -11,8 +11,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,6 +147,11 @@ class KafkaPipelineLauncherIT {
     Run run = launch(KAFKA.bootstrapServers(), topic, "--runner=DirectRunner");
     assertEquals(1, run.status(), run.err());
     assertTrue(run.err().contains("kafka-pipeline: the job failed: "), run.err());
+    assertTrue(
+        run.err().indexOf("kafka-pipeline: FAILED after ")
+            < run.err().indexOf("kafka-pipeline: the job failed: "),
+        "the summary, then why: " + run.err());
+    assertTrue(run.err().contains("kafka-pipeline: FAILED after "), run.err());
   }
 
   @Test
@@ -157,6 +166,104 @@ class KafkaPipelineLauncherIT {
                     + nobody
                     + "' is not reachable"),
         run.err());
+  }
+
+  /** The summary line of a job that ended well and read {@code records} records. */
+  private static final String FINISHED =
+      "kafka-pipeline: FINISHED after [0-9.]+ s: in %d records [0-9]+ bytes"
+          + " \\| out 0 records 0 bytes \\| errors 0, dead letters 0 \\| [0-9]+ records/s";
+
+  private static void assertLine(String regex, String err) {
+    assertTrue(
+        Pattern.compile("^" + regex + "$", Pattern.MULTILINE).matcher(err).find(),
+        "no line matching " + regex + " in\n" + err);
+  }
+
+  @Test
+  void aJobOnTheDirectRunnerPrintsTheJobAndASummary() throws Exception {
+    String topic = KAFKA.newTopicName("launcher-summary");
+    KAFKA.createTopic(topic, 1);
+    SampleChanges.send(KAFKA.bootstrapServers(), topic);
+    Run run = launch(KAFKA.bootstrapServers(), topic, "--runner=DirectRunner");
+    assertEquals(0, run.status(), run.err());
+    assertLine(
+        "kafka-pipeline: job '.+' on the DirectRunner, in this JVM \\(no job id\\)", run.err());
+    assertLine(String.format(FINISHED, SampleChanges.messages().size()), run.err());
+    assertFalse(run.err().contains("| lag "), "no progress lines when not asked: " + run.err());
+  }
+
+  @Test
+  void aJobOnEmbeddedFlinkPrintsItsJobIdAndASummary() throws Exception {
+    String topic = KAFKA.newTopicName("launcher-flink-summary");
+    KAFKA.createTopic(topic, 1);
+    SampleChanges.send(KAFKA.bootstrapServers(), topic);
+    Run run =
+        launch(KAFKA.bootstrapServers(), topic, "--runner=FlinkRunner", "--flink-master=[local]");
+    assertEquals(0, run.status(), run.err());
+    assertLine(
+        "kafka-pipeline: job '.+' on the FlinkRunner \\(embedded Flink, REST API"
+            + " http://127\\.0\\.0\\.1:[0-9]+\\)",
+        run.err());
+    assertLine("kafka-pipeline: Flink job id [0-9a-f]{32}", run.err());
+    assertLine(
+        String.format(FINISHED, SampleChanges.messages().size()) + " \\| Flink job id [0-9a-f]{32}",
+        run.err());
+  }
+
+  /**
+   * With {@code --progress}, progress lines while the job runs: a bounded read that ends at an
+   * offset not written yet waits for it, so the line that shows the first records read comes before
+   * the rest are written; the summary counts them all.
+   */
+  @Test
+  void progressLinesShowTheRecordsReadWhileTheJobRuns() throws Exception {
+    String topic = KAFKA.newTopicName("launcher-progress");
+    KAFKA.createTopic(topic, 1);
+    SampleChanges.send(KAFKA.bootstrapServers(), topic);
+    int first = SampleChanges.messages().size();
+    Path job = dir.resolve("waiting.yaml");
+    Files.writeString(
+        job,
+        JOB.replace(
+            "scan.bounded.mode: latest-offset",
+            "scan.bounded.mode: specific-offsets\n"
+                + "  scan.bounded.specific-offsets: partition:0,offset:"
+                + 2 * first),
+        StandardCharsets.UTF_8);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream originalErr = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      CompletableFuture<Integer> status =
+          CompletableFuture.supplyAsync(
+              () ->
+                  KafkaPipelineLauncher.run(
+                      job.toString(),
+                      "-Dservers=" + KAFKA.bootstrapServers(),
+                      "-Dtopic=" + topic,
+                      "--runner=DirectRunner",
+                      "--progress"));
+      Pattern progress =
+          Pattern.compile(
+              "^kafka-pipeline: [0-9]+:[0-9]{2} in "
+                  + first
+                  + " records [0-9]+ bytes \\| out 0 records 0 bytes \\| lag [0-9-]+ \\| errors 0,"
+                  + " dead letters 0$",
+              Pattern.MULTILINE);
+      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+      while (!progress.matcher(err.toString(StandardCharsets.UTF_8)).find()
+          && !status.isDone()
+          && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      String seen = err.toString(StandardCharsets.UTF_8);
+      assertTrue(progress.matcher(seen).find(), "no progress line with " + first + " in\n" + seen);
+      SampleChanges.send(KAFKA.bootstrapServers(), topic);
+      assertEquals(0, status.get(2, TimeUnit.MINUTES), err.toString(StandardCharsets.UTF_8));
+      assertLine(String.format(FINISHED, 2 * first), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setErr(originalErr);
+    }
   }
 
   @Test

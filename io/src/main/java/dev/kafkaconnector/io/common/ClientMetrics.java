@@ -24,7 +24,7 @@ import org.apache.kafka.common.MetricName;
  */
 public final class ClientMetrics {
   /** The Beam namespace of the forwarded metrics. */
-  public static final String NAMESPACE = "kafka-connector";
+  public static final String NAMESPACE = ConnectorMetricNames.NAMESPACE;
 
   /** How often an instance reads its clients' metrics at most. */
   public static final long SAMPLE_EVERY_NANOS = TimeUnit.SECONDS.toNanos(5);

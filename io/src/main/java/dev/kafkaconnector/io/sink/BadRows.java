@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.sink;
 
+import dev.kafkaconnector.io.common.ConnectorMetricNames;
 import dev.kafkaconnector.io.common.NotRetriedException;
 import java.io.Serializable;
 import org.apache.beam.sdk.coders.Coder;
@@ -19,8 +20,10 @@ final class BadRows<T> implements Serializable {
   private final String destination;
   private final Coder<T> coder;
   private final boolean deadLetter;
-  private final Counter toDeadLetter = Metrics.counter("kafka-connector", "records-to-dead-letter");
-  private final Counter errors = Metrics.counter("kafka-connector", "numRecordsOutErrors");
+  private final Counter toDeadLetter =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_TO_DEAD_LETTER);
+  private final Counter errors =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_OUT_ERRORS);
 
   /**
    * @param destination where the records go, as {@link RecordEncoder#destination()} says

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.io.common.ClientMetrics;
+import dev.kafkaconnector.io.common.ConnectorMetricNames;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,8 +22,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 final class NumberOrderWriter implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final Counter written = Metrics.counter("kafka-connector", "numRecordsOut");
-  private final Counter bytes = Metrics.counter("kafka-connector", "numBytesOut");
+  private final Counter written =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_OUT);
+  private final Counter bytes =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.BYTES_OUT);
   private final Counter skipped = Metrics.counter("kafka-connector", "records-skipped-replayed");
   private final @Nullable String servers;
   private transient @Nullable SinkLineage lineage;

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.io.common.AuthenticationFailures;
+import dev.kafkaconnector.io.common.ConnectorMetricNames;
 import dev.kafkaconnector.io.common.DeliveryGuarantee;
 import dev.kafkaconnector.io.common.NotRetriedException;
 import java.time.Duration;
@@ -79,7 +80,8 @@ final class RecordSender implements AutoCloseable {
 
   private final Callback callback;
   private final PartitionNumbers partitions;
-  private final Counter sendsFailed = Metrics.counter("kafka-connector", "numRecordsOutErrors");
+  private final Counter sendsFailed =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_OUT_ERRORS);
 
   RecordSender(SinkSpec spec, String clientId) {
     this(

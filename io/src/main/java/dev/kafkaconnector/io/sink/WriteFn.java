@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.sink;
 
 import dev.kafkaconnector.io.common.ClientMetrics;
+import dev.kafkaconnector.io.common.ConnectorMetricNames;
 import dev.kafkaconnector.io.common.DeliveryGuarantee;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,8 +44,10 @@ abstract class WriteFn<InputT, T> extends DoFn<InputT, Void> {
   private final SinkSpec spec;
   private final RecordEncoder<T> encoder;
   private final BadRows<T> badRows;
-  private final Counter written = Metrics.counter("kafka-connector", "numRecordsOut");
-  private final Counter bytes = Metrics.counter("kafka-connector", "numBytesOut");
+  private final Counter written =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_OUT);
+  private final Counter bytes =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.BYTES_OUT);
   private final Counter withoutRecord = Metrics.counter("kafka-connector", "rows-without-record");
   private final Counter superseded = Metrics.counter("kafka-connector", "rows-superseded");
 

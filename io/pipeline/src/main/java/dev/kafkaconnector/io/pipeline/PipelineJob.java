@@ -222,6 +222,11 @@ public final class PipelineJob {
    * has the values of {@code ${secret_values.*}} placeholders masked.
    */
   public static int execute(String[] args) {
+    return execute(args, new JobListener() {});
+  }
+
+  /** As {@link #execute(String[])}, telling {@code listener} when the job starts, runs and ends. */
+  public static int execute(String[] args, JobListener listener) {
     PipelineJob job;
     try {
       job = fromArgs(args);
@@ -229,11 +234,19 @@ public final class PipelineJob {
       System.err.println("kafka-pipeline: " + e.getMessage());
       return 2;
     }
-    return execute(job);
+    return execute(job, listener);
   }
 
   /** What {@link #execute(String[])} does once the arguments are parsed into {@code job}. */
   public static int execute(PipelineJob job) {
+    return execute(job, new JobListener() {});
+  }
+
+  /**
+   * As {@link #execute(PipelineJob)}, telling {@code listener} when the job starts, runs and ends
+   * (not when the job definition or an option is refused: exit status 2 before any run).
+   */
+  public static int execute(PipelineJob job, JobListener listener) {
     Pipeline pipeline;
     try {
       pipeline = job.toPipeline(job.options());
@@ -251,15 +264,20 @@ public final class PipelineJob {
               + job.definition().mask(String.valueOf(rootMessage(e))));
       return 1;
     }
+    PipelineResult result = null;
     try {
-      pipeline.run().waitUntilFinish();
-      return 0;
+      listener.starting(pipeline.getOptions());
+      result = pipeline.run();
+      listener.running(result);
+      result.waitUntilFinish();
     } catch (RuntimeException e) {
-      System.err.println(
-          "kafka-pipeline: the job failed: "
-              + job.definition().mask(String.valueOf(rootMessage(e))));
+      String failure = job.definition().mask(String.valueOf(rootMessage(e)));
+      listener.ended(result, failure);
+      System.err.println("kafka-pipeline: the job failed: " + failure);
       return 1;
     }
+    listener.ended(result, null);
+    return 0;
   }
 
   private static String firstLine(@Nullable String message) {

@@ -1,5 +1,6 @@
 package dev.kafkaconnector.io.source.reader;
 
+import dev.kafkaconnector.io.common.ConnectorMetricNames;
 import dev.kafkaconnector.io.common.DeadLetterRecord;
 import dev.kafkaconnector.io.source.decode.BadRecordException;
 import dev.kafkaconnector.io.source.decode.ErrorPolicy;
@@ -38,8 +39,10 @@ final class BadRecordHandler implements Serializable {
 
   private final ErrorPolicy policy;
   private final boolean deadLetter;
-  private final Counter toDeadLetter = Metrics.counter("kafka-connector", "records-to-dead-letter");
-  private final Counter errors = Metrics.counter("kafka-connector", "numRecordsInErrors");
+  private final Counter toDeadLetter =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_TO_DEAD_LETTER);
+  private final Counter errors =
+      Metrics.counter(ConnectorMetricNames.NAMESPACE, ConnectorMetricNames.RECORDS_IN_ERRORS);
 
   BadRecordHandler(ErrorPolicy policy, boolean deadLetter) {
     this.policy = policy;

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.common.ClientMetrics;
+import dev.kafkaconnector.io.common.ConnectorMetricNames;
 import java.io.Serializable;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Gauge;
@@ -22,20 +23,20 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 final class SourceMetrics implements Serializable {
   private static final long serialVersionUID = 1L;
-  static final String NAMESPACE = "kafka-connector";
+  static final String NAMESPACE = ConnectorMetricNames.NAMESPACE;
 
-  private final Counter recordsIn = Metrics.counter(NAMESPACE, "numRecordsIn");
-  private final Counter bytesIn = Metrics.counter(NAMESPACE, "numBytesIn");
+  private final Counter recordsIn = Metrics.counter(NAMESPACE, ConnectorMetricNames.RECORDS_IN);
+  private final Counter bytesIn = Metrics.counter(NAMESPACE, ConnectorMetricNames.BYTES_IN);
   private final Counter filtered = Metrics.counter(NAMESPACE, "records-filtered-by-header");
   private final Counter late = Metrics.counter(NAMESPACE, "records-late");
-  private final Gauge pending = Metrics.gauge(NAMESPACE, "pendingRecords");
+  private final Gauge pending = Metrics.gauge(NAMESPACE, ConnectorMetricNames.PENDING_RECORDS);
   private final Gauge fetchLag = Metrics.gauge(NAMESPACE, "currentFetchEventTimeLag");
   private final Gauge emitLag = Metrics.gauge(NAMESPACE, "currentEmitEventTimeLag");
   private transient @Nullable ClientMetrics clients;
 
   /** The name of a partition's lag gauge. */
   static String pendingGauge(TopicPartition tp) {
-    return "pendingRecords:" + tp.topic() + "-" + tp.partition();
+    return ConnectorMetricNames.PENDING_RECORDS + ":" + tp.topic() + "-" + tp.partition();
   }
 
   Batch batch() {
