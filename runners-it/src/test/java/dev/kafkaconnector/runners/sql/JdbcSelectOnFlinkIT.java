@@ -67,7 +67,8 @@ class JdbcSelectOnFlinkIT extends SqlITSupport {
 
       List<String> rows = new ArrayList<>();
       try (ResultSet rs =
-          s.executeQuery("SELECT id, name, price, ts FROM bounded WHERE id >= 6 ORDER BY id LIMIT 100")) {
+          s.executeQuery(
+              "SELECT id, name, price, ts FROM bounded WHERE id >= 6 ORDER BY id LIMIT 100")) {
         ResultSetMetaData meta = rs.getMetaData();
         assertEquals(List.of("id", "name", "price", "ts"), labels(meta));
         assertEquals(Types.TIMESTAMP, meta.getColumnType(4));
