@@ -1,6 +1,6 @@
 package dev.kafkaconnector.examples.cli;
 
-import dev.kafkaconnector.io.pipeline.JobListener;
+import dev.kafkaconnector.io.common.JobListener;
 import dev.kafkaconnector.runners.FreePorts;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,7 +32,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * address (the web UI of a cluster) and the job id once the cluster lists it; while the job runs,
  * when {@code showProgress}, a line every {@code interval} with the connector's counts ({@link
  * JobMetrics}); at the end, always, a summary: state ({@code FINISHED}, {@code FAILED}, or {@code
- * STOPPED} when the JVM stops first, e.g. on Ctrl-C), duration, counts, rate, errors.
+ * CANCELLED} when cancelled on request, e.g. a shell statement on Ctrl-C, {@code STOPPED} when the
+ * JVM stops first, e.g. kafka-pipeline on Ctrl-C), duration, counts, rate, errors.
  *
  * <p>Use it as the {@link JobListener} of {@code PipelineJob.execute(job, progress)}, or call its
  * methods around a pipeline of one's own:
@@ -195,7 +196,12 @@ public final class JobProgress implements JobListener {
     } else if (!lastSeen.isEmpty()) {
       origin = LAST_SEEN;
     }
-    summary(failure == null ? "FINISHED" : "FAILED", counts, origin);
+    summary(
+        failure == null
+            ? "FINISHED"
+            : JobListener.CANCELLED.equals(failure) ? "CANCELLED" : "FAILED",
+        counts,
+        origin);
   }
 
   /** The summary of a job whose JVM stops before it ends (Ctrl-C, a signal). */

@@ -1,7 +1,9 @@
 package dev.kafkaconnector.examples.sql;
 
+import dev.kafkaconnector.examples.cli.JobProgress;
 import dev.kafkaconnector.examples.cli.ToolCommandLine;
 import dev.kafkaconnector.examples.cli.ToolVersion;
+import dev.kafkaconnector.io.common.JobListener;
 import dev.kafkaconnector.runners.Reachability;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
 import java.io.PrintStream;
@@ -9,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
@@ -64,6 +67,9 @@ public final class KafkaSqlShell implements Callable<Integer> {
   /** The table width when output is not a terminal: as wide as the rows. */
   private static final int UNLIMITED_WIDTH = 100_000;
 
+  /** The seconds between two progress lines. */
+  private static final int PROGRESS_SECONDS = 5;
+
   @Option(
       names = "--bootstrap-servers",
       paramLabel = "host:port",
@@ -77,6 +83,17 @@ public final class KafkaSqlShell implements Callable<Integer> {
       paramLabel = "script.sql",
       description = "Run the script and exit; exit status 1 when a statement fails.")
   private String script;
+
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description =
+          "Print a progress line every "
+              + PROGRESS_SECONDS
+              + " s while a statement's job runs (records, bytes, lag, errors). Default: on when"
+              + " run on a terminal; --no-progress turns it off. The job's runner, id and summary"
+              + " are printed either way.")
+  private Boolean progress;
 
   @Unmatched private List<String> sqlline = new ArrayList<>();
 
@@ -124,7 +141,14 @@ public final class KafkaSqlShell implements Callable<Integer> {
           "kafka-sql: try  "
               + (embedded != null ? "SELECT id, product, price, ts FROM orders;  " : "")
               + "SET runner = 'FlinkRunner';  !help  !quit");
-      int exitCode = runSqlline(sqllineArgs, init);
+      boolean showProgress = progress != null ? progress : JobProgress.onTerminal();
+      int exitCode =
+          runSqlline(
+              sqllineArgs,
+              init,
+              () ->
+                  new JobProgress(
+                      "kafka-sql", messages, showProgress, Duration.ofSeconds(PROGRESS_SECONDS)));
       if (exitCode == ToolCommandLine.USAGE) {
         // sqlline printed its own usage, not naming the argument (which may be a password)
         messages.println(
@@ -176,12 +200,15 @@ public final class KafkaSqlShell implements Callable<Integer> {
 
   /**
    * Runs sqlline with {@code sqlline}'s arguments, connected through {@link InitializingDriver},
-   * which runs the {@code init} statements first.
+   * which runs the {@code init} statements first and tells a listener from {@code jobs} of each
+   * job.
    *
    * @return 0, or sqlline's non-zero status
    */
-  private static int runSqlline(List<String> sqlline, List<String> init) throws Exception {
-    InitializingDriver.register(init);
+  private static int runSqlline(
+      List<String> sqlline, List<String> init, Supplier<? extends JobListener> jobs)
+      throws Exception {
+    InitializingDriver.register(init, jobs);
     if (System.console() == null) {
       // no terminal (a script, a pipe): a dumb terminal, without jline's warning about it
       System.setProperty("org.jline.terminal.dumb", "true");

@@ -158,7 +158,8 @@ class KafkaSqlShellIT {
 
   /**
    * Flink DDL, an INSERT and a SELECT all on FlinkRunner (the SELECT's rows come back to the shell
-   * through a temporary topic), then sqlline's {@code !tables} listing both tables.
+   * through a temporary topic), then sqlline's {@code !tables} listing both tables; on standard
+   * error, each job's runner, Flink job id and summary.
    */
   @Test
   void flinkDdlCopyOnFlinkAgainstAGivenBroker() throws Exception {
@@ -213,6 +214,12 @@ class KafkaSqlShellIT {
     assertTrue(
         run.out().contains("'KAFKA_SOURCE'") || run.out().contains("'kafka_source'"), run.out());
     assertTrue(run.out().contains("kafka_sink"), run.out());
+    // the jobs of the INSERT and the SELECT: runner, REST address, job id, summary (stderr)
+    assertTrue(run.err().contains("kafka-sql: job '"), run.err());
+    assertTrue(
+        run.err().contains("on the FlinkRunner (embedded Flink, REST API http://"), run.err());
+    assertTrue(run.err().contains("kafka-sql: Flink job id "), run.err());
+    assertEquals(2, run.err().split("kafka-sql: FINISHED after ", -1).length - 1, run.err());
   }
 
   /**

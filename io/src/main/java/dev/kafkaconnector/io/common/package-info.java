@@ -9,6 +9,7 @@
  * dev.kafkaconnector.io.common.StartupMode}, {@link dev.kafkaconnector.io.common.BoundedMode},
  * {@link dev.kafkaconnector.io.common.MetadataKey}, {@link
  * dev.kafkaconnector.io.common.ConnectorMetricNames} (the metric names), {@link
+ * dev.kafkaconnector.io.common.JobListener} (what a launcher learns of the jobs it starts), {@link
  * dev.kafkaconnector.io.common.NotRetriedException} and {@link
  * dev.kafkaconnector.io.common.AuthenticationRefusedException}. The other types may change in any
  * release.

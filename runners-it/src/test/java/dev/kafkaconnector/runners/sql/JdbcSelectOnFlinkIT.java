@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kafkaconnector.io.common.JobListener;
+import dev.kafkaconnector.io.sql.KafkaConnectorConnection;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -15,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.options.PipelineOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -117,6 +121,105 @@ class JdbcSelectOnFlinkIT extends SqlITSupport {
     }
     Set<String> left = KAFKA.admin().listTopics().names().get(30, TimeUnit.SECONDS);
     assertTrue(left.stream().noneMatch(t -> t.startsWith("kafka-sql-result-")), left.toString());
+  }
+
+  /**
+   * A connection whose jobs are listened to ({@code KafkaConnectorConnection.setJobListeners}, as
+   * the shell does): each INSERT (DirectRunner and Flink) and each SELECT on Flink tells a new
+   * listener when it starts, runs and ends; an INSERT's update count is the rows written; an INSERT
+   * over an unbounded table runs until the statement is cancelled, and the listener hears of it.
+   */
+  @Test
+  void jobsOfTheStatementsAreToldToTheConnectionsListeners() throws Exception {
+    String source = newTopic("jdbc-jobs-source", 2);
+    String sink = newTopic("jdbc-jobs-sink", 1);
+    String endless = newTopic("jdbc-jobs-endless", 1);
+    for (int i = 0; i < 10; i++) {
+      producer.send(
+          source,
+          i % 2,
+          null,
+          null,
+          "{\"id\": %d, \"name\": \"n%d\", \"price\": 1.50, \"ts\": \"2024-05-01 10:00:00\"}"
+              .formatted(i, i));
+    }
+    producer.flush();
+    List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    try (Connection c = DriverManager.getConnection("jdbc:kafkaconnector:");
+        Statement s = c.createStatement()) {
+      assertTrue(c.isWrapperFor(KafkaConnectorConnection.class));
+      c.unwrap(KafkaConnectorConnection.class).setJobListeners(() -> new Recorder(events));
+      s.execute(
+          TABLE.formatted(
+              "source",
+              source,
+              KAFKA.bootstrapServers(),
+              ",'scan.bounded.mode' = 'latest-offset'"));
+      s.execute(TABLE.formatted("unbounded", source, KAFKA.bootstrapServers(), ""));
+      s.execute(TABLE.formatted("sink", sink, KAFKA.bootstrapServers(), ""));
+      s.execute(TABLE.formatted("endless", endless, KAFKA.bootstrapServers(), ""));
+
+      assertEquals(10, s.executeUpdate("INSERT INTO sink SELECT * FROM source WHERE id < 10"));
+      assertEquals(List.of("starting DirectRunner", "running", "ended well"), events);
+      events.clear();
+
+      s.execute("SET runner = 'FlinkRunner'");
+      s.execute("SET flinkMaster = '[local]'");
+      assertTrue(!s.execute("INSERT INTO sink SELECT * FROM source WHERE id >= 5"));
+      assertEquals(5, s.getUpdateCount());
+      assertEquals(List.of("starting FlinkRunner", "running", "ended well"), events);
+      assertEquals(15, readBack(sink).size());
+      events.clear();
+
+      try (ResultSet rs = s.executeQuery("SELECT id FROM source ORDER BY id LIMIT 2")) {
+        assertTrue(rs.next());
+        assertEquals(0, rs.getInt(1));
+      }
+      assertEquals(List.of("starting FlinkRunner", "running", "ended well"), events);
+      events.clear();
+
+      // an INSERT over an unbounded table runs until cancelled
+      java.util.concurrent.CompletableFuture<Object> running =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return s.executeUpdate("INSERT INTO endless SELECT * FROM unbounded");
+                } catch (SQLException e) {
+                  return e;
+                }
+              });
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (readBack(endless).size() < 10) {
+        assertTrue(System.nanoTime() < deadline, "the INSERT wrote no rows: " + events);
+        assertTrue(!running.isDone(), "the INSERT ended: " + running.getNow(null));
+        Thread.sleep(200);
+      }
+      s.cancel();
+      Object ended = running.get(60, TimeUnit.SECONDS);
+      assertTrue(
+          ended instanceof SQLException e && e.getMessage().contains("cancelled"),
+          String.valueOf(ended));
+      assertEquals(
+          List.of("starting FlinkRunner", "running", "ended " + JobListener.CANCELLED), events);
+    }
+  }
+
+  /** Records what a job listener hears. */
+  private record Recorder(List<String> events) implements JobListener {
+    @Override
+    public void starting(PipelineOptions options) {
+      events.add("starting " + options.getRunner().getSimpleName());
+    }
+
+    @Override
+    public void running(PipelineResult result) {
+      events.add("running");
+    }
+
+    @Override
+    public void ended(PipelineResult result, String failure) {
+      events.add("ended " + (failure == null ? "well" : failure));
+    }
   }
 
   private static List<String> labels(ResultSetMetaData meta) throws SQLException {

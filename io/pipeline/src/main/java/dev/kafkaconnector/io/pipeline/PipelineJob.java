@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.pipeline;
 
 import dev.kafkaconnector.io.common.AuthenticationRefusedException;
+import dev.kafkaconnector.io.common.JobListener;
 import dev.kafkaconnector.io.common.NotRetriedException;
 import dev.kafkaconnector.io.runner.RunnerSettings;
 import java.io.IOException;

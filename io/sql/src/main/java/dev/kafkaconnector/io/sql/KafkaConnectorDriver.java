@@ -76,7 +76,7 @@ public final class KafkaConnectorDriver implements Driver {
     }
     Connection beam =
         DriverManager.getConnection(BEAM_PREFIX + url.substring(URL_PREFIX.length()), info);
-    return wrap(Connection.class, beam, null, beam);
+    return wrap(Connection.class, beam, null, beam, new ConnectionJobs());
   }
 
   @Override
@@ -125,23 +125,32 @@ public final class KafkaConnectorDriver implements Driver {
   /**
    * A proxy of {@code target} that rewrites the SQL argument of the statement methods and wraps the
    * statements it creates; {@code connection} is the proxy connection statements return, {@code
-   * beam} Beam's connection underneath.
+   * beam} Beam's connection underneath, {@code jobs} the connection's job listeners. The proxy
+   * connection is also a {@link KafkaConnectorConnection}.
    */
-  private static <T> T wrap(Class<T> type, T target, Connection connection, Connection beam) {
+  private static <T> T wrap(
+      Class<T> type, T target, Connection connection, Connection beam, ConnectionJobs jobs) {
     Connection[] self = {connection};
-    RunnerQueries queries = target instanceof Statement ? new RunnerQueries(beam) : null;
+    RunnerQueries queries = target instanceof Statement ? new RunnerQueries(beam, jobs) : null;
     InvocationHandler handler =
         (proxy, method, args) -> {
           if (self[0] == null) {
             self[0] = (Connection) proxy;
           }
-          return invoke(target, method, args, self[0], beam, queries);
+          if (queries == null) {
+            Optional<Object> own = ConnectionMethods.invoke(proxy, jobs, method, args);
+            if (own.isPresent()) {
+              return own.get() == RunnerQueryMethods.NULL ? null : own.get();
+            }
+          }
+          return invoke(target, method, args, self[0], beam, jobs, queries);
         };
-    T proxy =
-        type.cast(
-            Proxy.newProxyInstance(
-                KafkaConnectorDriver.class.getClassLoader(), new Class<?>[] {type}, handler));
-    return proxy;
+    Class<?>[] types =
+        type == Connection.class
+            ? new Class<?>[] {Connection.class, KafkaConnectorConnection.class}
+            : new Class<?>[] {type};
+    return type.cast(
+        Proxy.newProxyInstance(KafkaConnectorDriver.class.getClassLoader(), types, handler));
   }
 
   private static Object invoke(
@@ -150,6 +159,7 @@ public final class KafkaConnectorDriver implements Driver {
       Object[] args,
       Connection connection,
       Connection beam,
+      ConnectionJobs jobs,
       RunnerQueries queries)
       throws Throwable {
     boolean hinted = false;
@@ -166,7 +176,7 @@ public final class KafkaConnectorDriver implements Driver {
     if (queries != null) {
       Optional<Object> own = RunnerQueryMethods.invoke(queries, method, args);
       if (own.isPresent()) {
-        return own.get();
+        return own.get() == RunnerQueryMethods.NULL ? null : own.get();
       }
     }
     Object result;
@@ -177,14 +187,14 @@ public final class KafkaConnectorDriver implements Driver {
     }
     if (result instanceof CallableStatement s
         && method.getReturnType() == CallableStatement.class) {
-      return wrap(CallableStatement.class, s, connection, beam);
+      return wrap(CallableStatement.class, s, connection, beam, jobs);
     }
     if (result instanceof PreparedStatement s
         && method.getReturnType() == PreparedStatement.class) {
-      return wrap(PreparedStatement.class, s, connection, beam);
+      return wrap(PreparedStatement.class, s, connection, beam, jobs);
     }
     if (result instanceof Statement s && method.getReturnType() == Statement.class) {
-      return wrap(Statement.class, s, connection, beam);
+      return wrap(Statement.class, s, connection, beam, jobs);
     }
     return result;
   }

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.io.sql;
 
 import java.sql.Connection;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -9,9 +10,11 @@ import org.apache.beam.sdk.extensions.sql.impl.JdbcConnection;
 import org.apache.beam.sdk.extensions.sql.impl.QueryPlanner.QueryParameters;
 import org.apache.beam.sdk.extensions.sql.impl.planner.BeamRuleSets;
 import org.apache.beam.sdk.extensions.sql.impl.rel.BeamCalcRel;
+import org.apache.beam.sdk.extensions.sql.impl.rel.BeamEnumerableConverter;
 import org.apache.beam.sdk.extensions.sql.impl.rel.BeamIOSourceRel;
 import org.apache.beam.sdk.extensions.sql.impl.rel.BeamRelNode;
 import org.apache.beam.sdk.extensions.sql.impl.rel.BeamSortRel;
+import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.values.PCollection.IsBounded;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.rel.RelNode;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlKind;
@@ -26,31 +29,46 @@ import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlNode;
  * @param node the planned query
  * @param options the connection's pipeline options ({@code SET key = value}), empty when the query
  *     reads no table
+ * @param insert whether the statement is an {@code INSERT INTO} (its node writes the rows)
  */
-record QueryPlan(BeamRelNode node, Map<String, String> options) {
+record QueryPlan(BeamRelNode node, Map<String, String> options, boolean insert) {
   private static final String DIRECT_RUNNER = "DirectRunner";
 
   /**
-   * The plan of {@code sql} on {@code beam}, or empty when {@code sql} is no query (DDL, INSERT,
-   * SET, …), the connection is not Beam's, or Beam's planner refuses it here (Beam's JDBC driver
-   * then runs it, or reports the error, as before).
+   * The plan of {@code sql} on {@code beam}, or empty when {@code sql} is no query (DDL, SET, …,
+   * and INSERT unless {@code inserts}), the connection is not Beam's, or Beam's planner refuses it
+   * here (Beam's JDBC driver then runs it, or reports the error, as before).
    */
-  static Optional<QueryPlan> of(Connection beam, String sql) {
+  static Optional<QueryPlan> of(Connection beam, String sql, boolean inserts) {
     if (!(beam instanceof JdbcConnection jdbc)) {
       return Optional.empty();
     }
     try {
       CalciteQueryPlanner planner = new CalciteQueryPlanner(jdbc, BeamRuleSets.getRuleSets());
       SqlNode parsed = planner.parse(sql);
-      if (!parsed.getKind().belongsTo(SqlKind.QUERY)) {
+      boolean insert = parsed.getKind() == SqlKind.INSERT;
+      if (!parsed.getKind().belongsTo(SqlKind.QUERY) && !(insert && inserts)) {
         return Optional.empty();
       }
       BeamRelNode node = planner.convertToBeamRel(sql, QueryParameters.ofNone());
       Map<String, String> options = node.getPipelineOptions();
-      return Optional.of(new QueryPlan(node, options == null ? Map.of() : Map.copyOf(options)));
+      return Optional.of(
+          new QueryPlan(node, options == null ? Map.of() : Map.copyOf(options), insert));
     } catch (RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * New pipeline options from the connection's; a statement over an unbounded table runs detached
+   * on Flink ({@code attachedMode=false}), so that its job can be cancelled.
+   */
+  PipelineOptions pipelineOptions() {
+    Map<String, String> all = new HashMap<>(options);
+    if (runner().equals("FlinkRunner") && !bounded()) {
+      all.put("attachedMode", "false");
+    }
+    return BeamEnumerableConverter.createPipelineOptions(all);
   }
 
   /** The runner's name as {@code SET runner} gave it, {@code DirectRunner} by default. */

@@ -1,5 +1,8 @@
 package dev.kafkaconnector.io.sql;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -11,6 +14,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.rowset.CachedRowSet;
 import javax.sql.rowset.RowSetMetaDataImpl;
 import javax.sql.rowset.RowSetProvider;
@@ -63,7 +67,56 @@ final class RowsResultSet {
       set.moveToCurrentRow();
     }
     set.beforeFirst();
-    return set;
+    return closable(set);
+  }
+
+  /**
+   * {@code set} as a plain {@link ResultSet} that knows whether it is closed: the JDK's row set
+   * throws on {@code isClosed()}, which JDBC clients such as sqlline call before they read, and on
+   * {@code next()} past the last row, which they call again after it returned false.
+   */
+  private static ResultSet closable(CachedRowSet set) {
+    AtomicBoolean closed = new AtomicBoolean();
+    AtomicBoolean past = new AtomicBoolean();
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "isClosed":
+              if (method.getParameterCount() == 0) {
+                return closed.get();
+              }
+              break;
+            case "next":
+              // past the last row, next() stays false (the row set would throw)
+              if (method.getParameterCount() == 0 && past.get()) {
+                return false;
+              }
+              if (method.getParameterCount() == 0) {
+                boolean more = set.next();
+                past.set(!more);
+                return more;
+              }
+              break;
+            case "close":
+              if (method.getParameterCount() == 0) {
+                closed.set(true);
+              }
+              break;
+            case "beforeFirst", "first", "absolute", "relative", "previous", "last":
+              past.set(false);
+              break;
+            default:
+              break;
+          }
+          try {
+            return method.invoke(set, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        };
+    return (ResultSet)
+        Proxy.newProxyInstance(
+            RowsResultSet.class.getClassLoader(), new Class<?>[] {ResultSet.class}, handler);
   }
 
   /** The {@link Types} code of a column of {@code type}. */

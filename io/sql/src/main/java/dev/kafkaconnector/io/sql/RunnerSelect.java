@@ -1,18 +1,14 @@
 package dev.kafkaconnector.io.sql;
 
+import dev.kafkaconnector.io.common.JobListener;
 import java.io.IOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.extensions.sql.impl.rel.BeamEnumerableConverter;
 import org.apache.beam.sdk.extensions.sql.impl.rel.BeamSqlRelUtils;
-import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
@@ -28,11 +24,11 @@ import org.apache.beam.sdk.values.Row;
  */
 final class RunnerSelect {
   private final QueryPlan plan;
-  private final AtomicReference<PipelineResult> job = new AtomicReference<>();
-  private volatile boolean cancelled;
+  private final SqlJob job;
 
-  RunnerSelect(QueryPlan plan) {
+  RunnerSelect(QueryPlan plan, JobListener listener) {
     this.plan = plan;
+    this.job = new SqlJob(listener);
   }
 
   /**
@@ -53,29 +49,30 @@ final class RunnerSelect {
                             + " cluster of its first table, and this query reads no Kafka table:"
                             + " run it on the DirectRunner (SET runner = 'DirectRunner')"));
     int limit = plan.limit().orElse(Integer.MAX_VALUE);
+    String failure = "failed";
     try (ResultTopic results = ResultTopic.create(cluster)) {
-      Pipeline pipeline = Pipeline.create(options());
-      PCollection<Row> rows = BeamSqlRelUtils.toPCollection(pipeline, plan.node());
-      Schema schema = rows.getSchema();
-      rows.apply("Rows to the client", results.writer(schema));
-      PipelineResult result = pipeline.run();
-      job.set(result);
+      Schema[] schema = new Schema[1];
+      PipelineResult result =
+          job.start(
+              plan.pipelineOptions(),
+              pipeline -> {
+                PCollection<Row> rows = BeamSqlRelUtils.toPCollection(pipeline, plan.node());
+                schema[0] = rows.getSchema();
+                rows.apply("Rows to the client", results.writer(schema[0]));
+              });
       List<Row> read;
       if (plan.bounded()) {
-        // ends by itself: run() returned at its end (or threw its error)
+        // ends by itself (on an attached runner, run() returned at its end or threw its error)
         if (result.waitUntilFinish() == PipelineResult.State.FAILED) {
           throw new SQLException("The query's job failed on " + plan.runner());
         }
-        read = results.read(schema, limit, () -> true);
+        read = results.read(schema[0], limit, () -> true);
       } else {
-        if (cancelled) {
-          cancelQuietly(result);
-        }
-        read = results.read(schema, limit, () -> cancelled || ended(result));
-        cancelQuietly(result);
+        read = results.read(schema[0], limit, () -> job.cancelled() || SqlJob.ended(result));
+        SqlJob.cancelQuietly(result);
         if (read.size() < limit) {
           throw new SQLException(
-              cancelled
+              job.cancelled()
                   ? "The query was cancelled"
                   : "The query's job on "
                       + plan.runner()
@@ -87,53 +84,22 @@ final class RunnerSelect {
                       + " in the web UI under Exceptions)");
         }
       }
-      return RowsResultSet.of(schema, new ArrayList<>(read));
+      failure = null;
+      return RowsResultSet.of(schema[0], new ArrayList<>(read));
+    } catch (SQLException e) {
+      failure = job.cancelled() ? JobListener.CANCELLED : e.getMessage();
+      throw e;
     } catch (IOException | RuntimeException e) {
+      failure = String.valueOf(e.getMessage());
       throw new SQLException(
           "Error while running the query on " + plan.runner() + ": " + e.getMessage(), e);
+    } finally {
+      job.end(failure);
     }
   }
 
   /** Cancels the query's job, if it runs. */
   void cancel() {
-    cancelled = true;
-    PipelineResult result = job.get();
-    if (result != null) {
-      cancelQuietly(result);
-    }
-  }
-
-  /**
-   * Whether the job ended; a job whose state cannot be had has ended (a detached job on an embedded
-   * Flink cluster: the cluster is gone once its job ended).
-   */
-  private static boolean ended(PipelineResult result) {
-    try {
-      return result.getState().isTerminal();
-    } catch (RuntimeException e) {
-      return true;
-    }
-  }
-
-  private static void cancelQuietly(PipelineResult result) {
-    try {
-      if (!ended(result)) {
-        result.cancel();
-      }
-    } catch (IOException | RuntimeException e) {
-      // the job may have ended meanwhile; its rows are read
-    }
-  }
-
-  /**
-   * The connection's pipeline options; an unbounded query runs detached on Flink, so that its job
-   * can be cancelled once its rows are back.
-   */
-  private PipelineOptions options() {
-    Map<String, String> options = new HashMap<>(plan.options());
-    if (plan.runner().equals("FlinkRunner") && !plan.bounded()) {
-      options.put("attachedMode", "false");
-    }
-    return BeamEnumerableConverter.createPipelineOptions(options);
+    job.cancel();
   }
 }
