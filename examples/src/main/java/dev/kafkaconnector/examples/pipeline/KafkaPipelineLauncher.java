@@ -1,6 +1,7 @@
 package dev.kafkaconnector.examples.pipeline;
 
 import dev.kafkaconnector.examples.cli.JobProgress;
+import dev.kafkaconnector.examples.cli.ProgressOption;
 import dev.kafkaconnector.examples.cli.RunnerOptions;
 import dev.kafkaconnector.examples.cli.ToolCommandLine;
 import dev.kafkaconnector.examples.cli.ToolVersion;
@@ -74,7 +75,6 @@ import picocli.CommandLine.Unmatched;
 public final class KafkaPipelineLauncher implements Callable<Integer> {
   static final String SERVERS_VARIABLE = "kafka.bootstrap.servers";
   static final int CHECK_SECONDS = 10;
-  static final int PROGRESS_SECONDS = 5;
   private static final String PROPERTIES = "properties.";
 
   @Parameters(
@@ -104,15 +104,7 @@ public final class KafkaPipelineLauncher implements Callable<Integer> {
       description = "Catalog definitions for using.built-in-catalog.")
   private String catalogs;
 
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description =
-          "Print a progress line every "
-              + PROGRESS_SECONDS
-              + " s while the job runs (records, bytes, lag, errors). Default: on when run on a"
-              + " terminal; --no-progress turns it off.")
-  private Boolean progress;
+  @Mixin private ProgressOption progress = new ProgressOption();
 
   @Mixin private RunnerOptions runner = new RunnerOptions();
 
@@ -170,11 +162,7 @@ public final class KafkaPipelineLauncher implements Callable<Integer> {
 
   /** What the launcher prints while the job runs and at its end. */
   private JobProgress progress() {
-    return new JobProgress(
-        "kafka-pipeline",
-        System.err,
-        progress != null ? progress : JobProgress.onTerminal(),
-        Duration.ofSeconds(PROGRESS_SECONDS));
+    return progress.listener("kafka-pipeline", System.err);
   }
 
   /**

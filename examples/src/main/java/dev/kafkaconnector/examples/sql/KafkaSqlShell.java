@@ -1,6 +1,6 @@
 package dev.kafkaconnector.examples.sql;
 
-import dev.kafkaconnector.examples.cli.JobProgress;
+import dev.kafkaconnector.examples.cli.ProgressOption;
 import dev.kafkaconnector.examples.cli.ToolCommandLine;
 import dev.kafkaconnector.examples.cli.ToolVersion;
 import dev.kafkaconnector.io.common.JobListener;
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
 import sqlline.SqlLine;
@@ -67,9 +68,6 @@ public final class KafkaSqlShell implements Callable<Integer> {
   /** The table width when output is not a terminal: as wide as the rows. */
   private static final int UNLIMITED_WIDTH = 100_000;
 
-  /** The seconds between two progress lines. */
-  private static final int PROGRESS_SECONDS = 5;
-
   @Option(
       names = "--bootstrap-servers",
       paramLabel = "host:port",
@@ -84,16 +82,7 @@ public final class KafkaSqlShell implements Callable<Integer> {
       description = "Run the script and exit; exit status 1 when a statement fails.")
   private String script;
 
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description =
-          "Print a progress line every "
-              + PROGRESS_SECONDS
-              + " s while a statement's job runs (records, bytes, lag, errors). Default: on when"
-              + " run on a terminal; --no-progress turns it off. The job's runner, id and summary"
-              + " are printed either way.")
-  private Boolean progress;
+  @Mixin private ProgressOption progress = new ProgressOption();
 
   @Unmatched private List<String> sqlline = new ArrayList<>();
 
@@ -141,14 +130,7 @@ public final class KafkaSqlShell implements Callable<Integer> {
           "kafka-sql: try  "
               + (embedded != null ? "SELECT id, product, price, ts FROM orders;  " : "")
               + "SET runner = 'FlinkRunner';  !help  !quit");
-      boolean showProgress = progress != null ? progress : JobProgress.onTerminal();
-      int exitCode =
-          runSqlline(
-              sqllineArgs,
-              init,
-              () ->
-                  new JobProgress(
-                      "kafka-sql", messages, showProgress, Duration.ofSeconds(PROGRESS_SECONDS)));
+      int exitCode = runSqlline(sqllineArgs, init, () -> progress.listener("kafka-sql", messages));
       if (exitCode == ToolCommandLine.USAGE) {
         // sqlline printed its own usage, not naming the argument (which may be a password)
         messages.println(
