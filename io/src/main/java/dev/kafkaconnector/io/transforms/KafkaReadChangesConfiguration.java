@@ -17,7 +17,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @DefaultSchema(AutoValueSchema.class)
 @AutoValue
-public abstract class KafkaReadChangesConfiguration {
+public abstract class KafkaReadChangesConfiguration implements SourceFields {
 
   /** A builder with nothing set. */
   public static Builder builder() {

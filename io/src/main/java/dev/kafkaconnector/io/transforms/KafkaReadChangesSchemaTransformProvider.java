@@ -19,7 +19,6 @@ import java.util.UUID;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
-import org.apache.beam.sdk.schemas.transforms.TypedSchemaTransformProvider;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler;
 import org.apache.beam.sdk.values.PCollection;
@@ -41,7 +40,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @AutoService(SchemaTransformProvider.class)
 public class KafkaReadChangesSchemaTransformProvider
-    extends TypedSchemaTransformProvider<KafkaReadChangesConfiguration> {
+    extends KafkaSchemaTransformProvider<KafkaReadChangesConfiguration> {
 
   /** The URN of {@code kafka_read_changes}. */
   public static final String IDENTIFIER =
@@ -52,28 +51,20 @@ public class KafkaReadChangesSchemaTransformProvider
 
   private static final String NAME = "kafka_read_changes";
 
-  @Override
-  public String identifier() {
-    return IDENTIFIER;
-  }
-
-  @Override
-  public String description() {
-    return "Reads a Kafka change stream (debezium-json, canal-json, maxwell-json, json) with the"
-        + " Kafka connector's options as changelog rows: one output per table of 'tables', named"
-        + " by its id, with the table's columns and a change-kind column (+I, -U, +U, -D). With"
-        + " error_handling, records that cannot be read come out under its output name.";
-  }
-
-  @Override
-  public List<String> inputCollectionNames() {
-    return List.of();
-  }
-
-  /** The error output; the tables' outputs are named by the configuration's {@code tables}. */
-  @Override
-  public List<String> outputCollectionNames() {
-    return List.of(ERRORS);
+  /**
+   * Made by the service loader. The error output is the one output known before configuration: the
+   * tables' outputs are named by the configuration's {@code tables}.
+   */
+  public KafkaReadChangesSchemaTransformProvider() {
+    super(
+        IDENTIFIER,
+        "Reads a Kafka change stream (debezium-json, canal-json, maxwell-json, json) with the"
+            + " Kafka connector's options as changelog rows: one output per table of 'tables',"
+            + " named by its id, with the table's columns and a change-kind column (+I, -U, +U,"
+            + " -D). With error_handling, records that cannot be read come out under its output"
+            + " name.",
+        List.of(),
+        List.of(ERRORS));
   }
 
   @Override
@@ -84,17 +75,8 @@ public class KafkaReadChangesSchemaTransformProvider
   /** The options of {@code configuration}, by key, not yet validated. */
   static TransformOptions toOptions(KafkaReadChangesConfiguration configuration) {
     TransformOptions options =
-        new TransformOptions(NAME, configuration.getOptions())
-            .field("topic", "topic", configuration.getTopic())
-            .field("topic_pattern", "topic-pattern", configuration.getTopicPattern())
-            .field(
-                "bootstrap_servers",
-                "properties.bootstrap.servers",
-                configuration.getBootstrapServers())
-            .field("group_id", "properties.group.id", configuration.getGroupId())
-            .field("value_format", "value.format", configuration.getValueFormat())
-            .field("scan_startup_mode", "scan.startup.mode", configuration.getScanStartupMode())
-            .field("scan_bounded_mode", "scan.bounded.mode", configuration.getScanBoundedMode());
+        TransformOptions.source(NAME, configuration)
+            .field("value_format", "value.format", configuration.getValueFormat());
     Map<String, String> schemas = configuration.getSchemas();
     if (schemas != null && !schemas.isEmpty()) {
       String given = options.options().get(InitialSchemas.KEY);

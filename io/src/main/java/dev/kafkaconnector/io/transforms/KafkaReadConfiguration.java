@@ -16,7 +16,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @DefaultSchema(AutoValueSchema.class)
 @AutoValue
-public abstract class KafkaReadConfiguration {
+public abstract class KafkaReadConfiguration implements SourceFields {
 
   /** A builder with nothing set. */
   public static Builder builder() {

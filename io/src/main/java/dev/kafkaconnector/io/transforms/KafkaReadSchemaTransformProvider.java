@@ -11,7 +11,6 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
-import org.apache.beam.sdk.schemas.transforms.TypedSchemaTransformProvider;
 import org.apache.beam.sdk.schemas.transforms.providers.ErrorHandling;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler;
 import org.apache.beam.sdk.values.PCollection;
@@ -29,7 +28,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @AutoService(SchemaTransformProvider.class)
 public class KafkaReadSchemaTransformProvider
-    extends TypedSchemaTransformProvider<KafkaReadConfiguration> {
+    extends KafkaSchemaTransformProvider<KafkaReadConfiguration> {
 
   /** The URN of {@code kafka_read}. */
   public static final String IDENTIFIER = "beam:schematransform:dev.kafkaconnector:kafka_read:v1";
@@ -40,26 +39,15 @@ public class KafkaReadSchemaTransformProvider
   /** The error output's name in the docs' examples ({@code error_handling: {output: errors}}). */
   public static final String ERRORS = "errors";
 
-  @Override
-  public String identifier() {
-    return IDENTIFIER;
-  }
-
-  @Override
-  public String description() {
-    return "Reads a Kafka topic as rows with the Kafka connector's options (Flink's Kafka SQL"
-        + " connector keys). Outputs 'output' and, with error_handling, the records that could not"
-        + " be decoded.";
-  }
-
-  @Override
-  public List<String> inputCollectionNames() {
-    return List.of();
-  }
-
-  @Override
-  public List<String> outputCollectionNames() {
-    return List.of(OUTPUT, ERRORS);
+  /** Made by the service loader. */
+  public KafkaReadSchemaTransformProvider() {
+    super(
+        IDENTIFIER,
+        "Reads a Kafka topic as rows with the Kafka connector's options (Flink's Kafka SQL"
+            + " connector keys). Outputs 'output' and, with error_handling, the records that could"
+            + " not be decoded.",
+        List.of(),
+        List.of(OUTPUT, ERRORS));
   }
 
   @Override
@@ -70,17 +58,8 @@ public class KafkaReadSchemaTransformProvider
   /** The read for {@code configuration}, validated. */
   static KafkaConnectorRead toRead(KafkaReadConfiguration configuration) {
     TransformOptions options =
-        new TransformOptions("kafka_read", configuration.getOptions())
-            .field("topic", "topic", configuration.getTopic())
-            .field("topic_pattern", "topic-pattern", configuration.getTopicPattern())
-            .field(
-                "bootstrap_servers",
-                "properties.bootstrap.servers",
-                configuration.getBootstrapServers())
-            .field("group_id", "properties.group.id", configuration.getGroupId())
-            .field("format", "format", configuration.getFormat())
-            .field("scan_startup_mode", "scan.startup.mode", configuration.getScanStartupMode())
-            .field("scan_bounded_mode", "scan.bounded.mode", configuration.getScanBoundedMode());
+        TransformOptions.source("kafka_read", configuration)
+            .field("format", "format", configuration.getFormat());
     options.errorOutput(configuration.getErrorHandling(), Set.of(OUTPUT));
     KafkaConnectorRead read = KafkaConnectorIO.read().withOptions(options.options());
     String columns = configuration.getSchema();

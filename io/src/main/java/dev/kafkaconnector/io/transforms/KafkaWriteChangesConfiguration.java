@@ -17,7 +17,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @DefaultSchema(AutoValueSchema.class)
 @AutoValue
-public abstract class KafkaWriteChangesConfiguration {
+public abstract class KafkaWriteChangesConfiguration implements SinkFields {
 
   /** A builder with nothing set. */
   public static Builder builder() {

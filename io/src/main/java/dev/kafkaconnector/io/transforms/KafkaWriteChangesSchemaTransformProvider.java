@@ -10,7 +10,6 @@ import java.util.Set;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
-import org.apache.beam.sdk.schemas.transforms.TypedSchemaTransformProvider;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler;
 import org.apache.beam.sdk.values.PCollection;
@@ -30,7 +29,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @AutoService(SchemaTransformProvider.class)
 public class KafkaWriteChangesSchemaTransformProvider
-    extends TypedSchemaTransformProvider<KafkaWriteChangesConfiguration> {
+    extends KafkaSchemaTransformProvider<KafkaWriteChangesConfiguration> {
 
   /** The URN of {@code kafka_write_changes}. */
   public static final String IDENTIFIER =
@@ -44,27 +43,16 @@ public class KafkaWriteChangesSchemaTransformProvider
 
   private static final String NAME = "kafka_write_changes";
 
-  @Override
-  public String identifier() {
-    return IDENTIFIER;
-  }
-
-  @Override
-  public String description() {
-    return "Writes changelog rows of one table (its columns and a change-kind column: +I, -U, +U,"
-        + " -D) to Kafka as debezium-json or canal-json change messages with the Kafka connector's"
-        + " options. With error_handling, rows that cannot be written come out under its output"
-        + " name.";
-  }
-
-  @Override
-  public List<String> inputCollectionNames() {
-    return List.of(INPUT);
-  }
-
-  @Override
-  public List<String> outputCollectionNames() {
-    return List.of(ERRORS);
+  /** Made by the service loader. */
+  public KafkaWriteChangesSchemaTransformProvider() {
+    super(
+        IDENTIFIER,
+        "Writes changelog rows of one table (its columns and a change-kind column: +I, -U, +U,"
+            + " -D) to Kafka as debezium-json or canal-json change messages with the Kafka"
+            + " connector's options. With error_handling, rows that cannot be written come out"
+            + " under its output name.",
+        List.of(INPUT),
+        List.of(ERRORS));
   }
 
   @Override
@@ -75,23 +63,11 @@ public class KafkaWriteChangesSchemaTransformProvider
   /** The sink for {@code configuration}, its options validated. */
   static KafkaConnectorWriteChanges toWrite(KafkaWriteChangesConfiguration configuration) {
     TransformOptions options =
-        new TransformOptions(NAME, configuration.getOptions())
-            .field("topic", "topic", configuration.getTopic())
-            .field(
-                "bootstrap_servers",
-                "properties.bootstrap.servers",
-                configuration.getBootstrapServers())
+        TransformOptions.sink(NAME, configuration)
             .field("value_format", "value.format", configuration.getValueFormat())
             .field("key_format", "key.format", configuration.getKeyFormat())
-            .field("partition_strategy", "partition.strategy", configuration.getPartitionStrategy())
             .field(
-                "delivery_guarantee",
-                "sink.delivery-guarantee",
-                configuration.getDeliveryGuarantee())
-            .field(
-                "transactional_id_prefix",
-                "sink.transactional-id-prefix",
-                configuration.getTransactionalIdPrefix());
+                "partition_strategy", "partition.strategy", configuration.getPartitionStrategy());
     KafkaConnectorWriteChanges write =
         KafkaConnectorIO.writeChanges().withOptions(options.options());
     return options.validated(write::validate);

@@ -15,7 +15,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @DefaultSchema(AutoValueSchema.class)
 @AutoValue
-public abstract class KafkaWriteConfiguration {
+public abstract class KafkaWriteConfiguration implements SinkFields {
 
   /** A builder with nothing set. */
   public static Builder builder() {

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
-import org.apache.beam.sdk.schemas.transforms.TypedSchemaTransformProvider;
 import org.apache.beam.sdk.schemas.transforms.providers.ErrorHandling;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler;
 import org.apache.beam.sdk.values.PCollection;
@@ -26,7 +25,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 @AutoService(SchemaTransformProvider.class)
 public class KafkaWriteSchemaTransformProvider
-    extends TypedSchemaTransformProvider<KafkaWriteConfiguration> {
+    extends KafkaSchemaTransformProvider<KafkaWriteConfiguration> {
 
   /** The URN of {@code kafka_write}. */
   public static final String IDENTIFIER = "beam:schematransform:dev.kafkaconnector:kafka_write:v1";
@@ -37,26 +36,15 @@ public class KafkaWriteSchemaTransformProvider
   /** The error output's name in the docs' examples ({@code error_handling: {output: errors}}). */
   public static final String ERRORS = "errors";
 
-  @Override
-  public String identifier() {
-    return IDENTIFIER;
-  }
-
-  @Override
-  public String description() {
-    return "Writes rows to a Kafka topic with the Kafka connector's options (Flink's Kafka SQL"
-        + " connector keys). With error_handling, rows that cannot be written come out under its"
-        + " output name.";
-  }
-
-  @Override
-  public List<String> inputCollectionNames() {
-    return List.of(INPUT);
-  }
-
-  @Override
-  public List<String> outputCollectionNames() {
-    return List.of(ERRORS);
+  /** Made by the service loader. */
+  public KafkaWriteSchemaTransformProvider() {
+    super(
+        IDENTIFIER,
+        "Writes rows to a Kafka topic with the Kafka connector's options (Flink's Kafka SQL"
+            + " connector keys). With error_handling, rows that cannot be written come out under"
+            + " its output name.",
+        List.of(INPUT),
+        List.of(ERRORS));
   }
 
   @Override
@@ -67,21 +55,8 @@ public class KafkaWriteSchemaTransformProvider
   /** The write for {@code configuration}, its options validated. */
   static KafkaConnectorWrite toWrite(KafkaWriteConfiguration configuration) {
     TransformOptions options =
-        new TransformOptions("kafka_write", configuration.getOptions())
-            .field("topic", "topic", configuration.getTopic())
-            .field(
-                "bootstrap_servers",
-                "properties.bootstrap.servers",
-                configuration.getBootstrapServers())
-            .field("format", "format", configuration.getFormat())
-            .field(
-                "delivery_guarantee",
-                "sink.delivery-guarantee",
-                configuration.getDeliveryGuarantee())
-            .field(
-                "transactional_id_prefix",
-                "sink.transactional-id-prefix",
-                configuration.getTransactionalIdPrefix());
+        TransformOptions.sink("kafka_write", configuration)
+            .field("format", "format", configuration.getFormat());
     options.errorOutput(configuration.getErrorHandling(), Set.of());
     KafkaConnectorWrite write = KafkaConnectorIO.write().withOptions(options.options());
     Map<String, String> metadata = configuration.getMetadata();

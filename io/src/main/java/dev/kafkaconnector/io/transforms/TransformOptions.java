@@ -60,6 +60,43 @@ final class TransformOptions {
   }
 
   /**
+   * The options of a reading transform's {@code configuration}: its free {@code options} with the
+   * shared typed fields (topic, pattern, servers, group, startup and bounded modes) set over them.
+   */
+  static TransformOptions source(String transform, SourceFields configuration) {
+    return new TransformOptions(transform, configuration.getOptions())
+        .field("topic", "topic", configuration.getTopic())
+        .field("topic_pattern", "topic-pattern", configuration.getTopicPattern())
+        .field(
+            "bootstrap_servers",
+            "properties.bootstrap.servers",
+            configuration.getBootstrapServers())
+        .field("group_id", "properties.group.id", configuration.getGroupId())
+        .field("scan_startup_mode", "scan.startup.mode", configuration.getScanStartupMode())
+        .field("scan_bounded_mode", "scan.bounded.mode", configuration.getScanBoundedMode());
+  }
+
+  /**
+   * The options of a writing transform's {@code configuration}: its free {@code options} with the
+   * shared typed fields (topic, servers, delivery guarantee, transactional id prefix) set over
+   * them.
+   */
+  static TransformOptions sink(String transform, SinkFields configuration) {
+    return new TransformOptions(transform, configuration.getOptions())
+        .field("topic", "topic", configuration.getTopic())
+        .field(
+            "bootstrap_servers",
+            "properties.bootstrap.servers",
+            configuration.getBootstrapServers())
+        .field(
+            "delivery_guarantee", "sink.delivery-guarantee", configuration.getDeliveryGuarantee())
+        .field(
+            "transactional_id_prefix",
+            "sink.transactional-id-prefix",
+            configuration.getTransactionalIdPrefix());
+  }
+
+  /**
    * The error output's name from {@code error_handling}, or null without it.
    *
    * @param taken the names of the transform's other outputs, which the error output cannot reuse

@@ -40,7 +40,18 @@ final class RunnerInsert {
    * @throws SQLException when the job failed or was cancelled
    */
   long run() throws SQLException {
-    String failure = "failed";
+    String failure = null;
+    try {
+      return runJob();
+    } catch (SQLException e) {
+      failure = job.cancelled() ? JobListener.CANCELLED : e.getMessage();
+      throw e;
+    } finally {
+      job.end(failure);
+    }
+  }
+
+  private long runJob() throws SQLException {
     try {
       PipelineResult result =
           job.start(
@@ -48,46 +59,43 @@ final class RunnerInsert {
               pipeline ->
                   BeamSqlRelUtils.toPCollection(pipeline, plan.node())
                       .apply("Count the rows written", ParDo.of(new CountRows())));
-      if (plan.bounded()) {
-        if (result.waitUntilFinish() == PipelineResult.State.FAILED) {
-          throw new SQLException("The INSERT's job failed on " + plan.runner());
-        }
-      } else {
-        while (!job.cancelled() && !SqlJob.ended(result)) {
-          Thread.sleep(200);
-        }
-        SqlJob.cancelQuietly(result);
-        if (job.cancelled()) {
-          failure = JobListener.CANCELLED;
-          throw new SQLException(
-              "The INSERT was cancelled (it reads an unbounded table: it runs until cancelled)");
-        }
-        throw new SQLException(
-            "The INSERT's job on "
-                + plan.runner()
-                + " ended, and it reads an unbounded table: it failed or was cancelled from"
-                + " outside (its error is in the job's log, and on a Flink cluster in the web UI"
-                + " under Exceptions)");
+      if (!plan.bounded()) {
+        awaitEndOfUnbounded(result);
       }
-      long rows = rowsWritten(result);
-      failure = null;
-      return rows;
+      if (result.waitUntilFinish() == PipelineResult.State.FAILED) {
+        throw new SQLException("The INSERT's job failed on " + plan.runner());
+      }
+      return rowsWritten(result);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       job.cancel();
       throw new SQLException("Interrupted while the INSERT ran; its job was cancelled", e);
-    } catch (SQLException e) {
-      if (failure != null && !failure.equals(JobListener.CANCELLED)) {
-        failure = e.getMessage();
-      }
-      throw e;
     } catch (RuntimeException e) {
-      failure = String.valueOf(e.getMessage());
       throw new SQLException(
           "Error while running the INSERT on " + plan.runner() + ": " + e.getMessage(), e);
-    } finally {
-      job.end(failure);
     }
+  }
+
+  /**
+   * Waits until an INSERT over an unbounded table ends: it does only when cancelled or failed, so
+   * this always throws.
+   */
+  private void awaitEndOfUnbounded(PipelineResult result)
+      throws SQLException, InterruptedException {
+    while (!job.cancelled() && !SqlJob.ended(result)) {
+      Thread.sleep(200);
+    }
+    SqlJob.cancelQuietly(result);
+    if (job.cancelled()) {
+      throw new SQLException(
+          "The INSERT was cancelled (it reads an unbounded table: it runs until cancelled)");
+    }
+    throw new SQLException(
+        "The INSERT's job on "
+            + plan.runner()
+            + " ended, and it reads an unbounded table: it failed or was cancelled from"
+            + " outside (its error is in the job's log, and on a Flink cluster in the web UI"
+            + " under Exceptions)");
   }
 
   /** Cancels the INSERT's job, if it runs. */
