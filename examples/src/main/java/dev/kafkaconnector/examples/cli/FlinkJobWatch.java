@@ -72,11 +72,16 @@ final class FlinkJobWatch {
     return Optional.empty();
   }
 
-  /** The connector's metrics of the job now, or empty when the cluster does not answer. */
+  /**
+   * The connector's metrics of the job now; empty when the cluster does not answer, or when no task
+   * has reported them yet: Beam's FlinkRunner hands a step's metrics to Flink when a bundle ends,
+   * which in a streaming job is every second or so and in a batch job only at the step's end.
+   */
   Optional<JobMetrics> metrics(String jobId) {
     try {
       Map<String, Long> counters = new TreeMap<>();
       Map<String, Long> lag = new TreeMap<>();
+      boolean reported = false;
       for (FlinkRestClient.Vertex vertex : rest.vertices(jobId)) {
         List<String> ids = new ArrayList<>();
         for (String id : rest.vertexMetricIds(jobId, vertex.id())) {
@@ -84,6 +89,10 @@ final class FlinkJobWatch {
             ids.add(id); // not the per-partition gauges pendingRecords_<topic>-<partition>
           }
         }
+        if (ids.isEmpty()) {
+          continue;
+        }
+        reported = true;
         rest.vertexMetrics(jobId, vertex.id(), ids)
             .forEach(
                 (id, value) -> {
@@ -98,7 +107,7 @@ final class FlinkJobWatch {
                   }
                 });
       }
-      return Optional.of(JobMetrics.of(counters, lag));
+      return reported ? Optional.of(JobMetrics.of(counters, lag)) : Optional.empty();
     } catch (RuntimeException e) {
       return Optional.empty();
     }

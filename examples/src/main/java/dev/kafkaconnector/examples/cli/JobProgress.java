@@ -60,6 +60,11 @@ public final class JobProgress implements JobListener {
   private static final Duration FIND_JOB_EVERY = Duration.ofMillis(250);
   private static final String LAST_SEEN = " (as last seen while running)";
 
+  /** The progress line before the runner reports metrics: not zeros, which would mislead. */
+  public static final String NOT_REPORTED =
+      "running, no counts reported yet (on Flink a step reports them when a bundle ends: in a"
+          + " batch job at the step's end)";
+
   private final String tool;
   private final PrintStream err;
   private final boolean showProgress;
@@ -77,6 +82,10 @@ public final class JobProgress implements JobListener {
   private @Nullable Path confDir;
   private volatile @Nullable String jobId;
   private volatile JobMetrics lastSeen = JobMetrics.NONE;
+
+  /** Whether the runner has reported the job's metrics once (Flink does at a bundle's end). */
+  private volatile boolean reported;
+
   private boolean pendingLine;
   private final Thread interrupted = new Thread(this::stopped, "job-progress-summary");
 
@@ -166,12 +175,18 @@ public final class JobProgress implements JobListener {
     ticker.scheduleWithFixedDelay(
         () -> {
           try {
-            metrics.get().ifPresent(m -> lastSeen = m);
+            metrics
+                .get()
+                .ifPresent(
+                    m -> {
+                      lastSeen = m;
+                      reported = true;
+                    });
           } catch (RuntimeException e) {
             return; // a runner's metrics are not ready yet: the next tick tries again
           }
           if (showProgress) {
-            progressLine(elapsed() + " " + lastSeen.describe(true));
+            progressLine(elapsed() + " " + (reported ? lastSeen.describe(true) : NOT_REPORTED));
           }
         },
         interval.toMillis(),

@@ -273,12 +273,46 @@ public final class PipelineJob {
       result.waitUntilFinish();
     } catch (RuntimeException e) {
       String failure = job.definition().mask(String.valueOf(rootMessage(e)));
+      if (cancelledOnTheCluster(e)) {
+        listener.ended(result, JobListener.CANCELLED);
+        System.err.println("kafka-pipeline: the job was cancelled on the cluster: " + failure);
+        return 1;
+      }
       listener.ended(result, failure);
       System.err.println("kafka-pipeline: the job failed: " + failure);
       return 1;
     }
     listener.ended(result, null);
     return 0;
+  }
+
+  /**
+   * Whether the runner says the job was cancelled by someone else (Flink's web UI, {@code flink
+   * cancel}, its REST API): Flink's {@code JobCancellationException}, known by name so that this
+   * module needs no Flink class.
+   */
+  private static boolean cancelledOnTheCluster(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (CANCELLATION.equals(className(t))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final String CANCELLATION =
+      "org.apache.flink.runtime.client.JobCancellationException";
+
+  /** The class of {@code t}, or for a failure Flink sent over the wire the class it stands for. */
+  private static String className(Throwable t) {
+    if (t.getClass().getName().equals("org.apache.flink.util.SerializedThrowable")) {
+      try {
+        return String.valueOf(t.getClass().getMethod("getOriginalErrorClassName").invoke(t));
+      } catch (ReflectiveOperationException e) {
+        return t.getClass().getName();
+      }
+    }
+    return t.getClass().getName();
   }
 
   private static String firstLine(@Nullable String message) {
