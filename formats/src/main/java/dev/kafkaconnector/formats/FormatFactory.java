@@ -108,6 +108,8 @@ public interface FormatFactory {
    * the connector samples messages instead or asks for a schema.
    *
    * @param context the format's options and side, with the topic when there is one
+   * @throws NoDeclaredSchemaException when the place the options name has no columns for this topic
+   *     (a subject without schema)
    * @throws IllegalArgumentException naming the option key when the options do not say where to
    *     look
    */

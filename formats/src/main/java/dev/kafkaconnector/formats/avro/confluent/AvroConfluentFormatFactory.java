@@ -2,6 +2,7 @@ package dev.kafkaconnector.formats.avro.confluent;
 
 import dev.kafkaconnector.formats.FormatContext;
 import dev.kafkaconnector.formats.FormatFactory;
+import dev.kafkaconnector.formats.NoDeclaredSchemaException;
 import dev.kafkaconnector.formats.ProducedSchema;
 import dev.kafkaconnector.formats.RowDecoder;
 import dev.kafkaconnector.formats.RowEncoder;
@@ -54,8 +55,9 @@ public final class AvroConfluentFormatFactory implements FormatFactory {
    * The columns of the subject's latest schema ({@code avro-confluent.subject}, or {@code
    * <topic>-<side>}), fetched from the registry.
    *
-   * @throws IllegalArgumentException when there is no subject, the subject has no schema, or the
-   *     schema has a type without column type
+   * @throws NoDeclaredSchemaException when the subject has no schema
+   * @throws IllegalArgumentException when there is no subject or the schema has a type without
+   *     column type
    */
   @Override
   public Optional<org.apache.beam.sdk.schemas.Schema> declaredSchema(FormatContext context) {
@@ -64,7 +66,7 @@ public final class AvroConfluentFormatFactory implements FormatFactory {
     try {
       latest = new SchemaRegistryClient(RegistrySettings.of(context.options())).latest(subject);
     } catch (RegistryException.NotFound e) {
-      throw new IllegalArgumentException(
+      throw new NoDeclaredSchemaException(
           "Format '"
               + IDENTIFIER
               + "' cannot infer the columns: subject '"

@@ -9,13 +9,15 @@ import java.util.Map;
 /**
  * The properties of a Kafka JSON catalog ({@code CREATE CATALOG kc TYPE 'kafka' PROPERTIES (...)})
  * and the source options of each of its tables. The catalog keys are the spec's: {@code format}
- * (only {@code json}), {@code default-database}, {@code key.fields-prefix} (default {@code key_}),
- * {@code value.fields-prefix} (default {@code value_}; neither a prefix of the other), {@code
- * timestamp-format.standard}, {@code max.fetch.records} (default 100, for the whole topic) and
- * {@code infer-schema.*}; every other key is a source option passed to each table ({@code
- * properties.*} with security settings, {@code scan.startup.mode}, {@code scan.bounded.mode}, ...).
- * Tables start at {@code earliest-offset} unless {@code scan.startup.mode} says otherwise. Parsed
- * when a table is used, never when the catalog is created.
+ * ({@code json}, or this connector's {@code avro-confluent} with {@code avro-confluent.*}: columns
+ * from a schema registry, see {@link RegistryTables}), {@code default-database}, {@code
+ * key.fields-prefix} (default {@code key_}), {@code value.fields-prefix} (default {@code value_};
+ * neither a prefix of the other), {@code timestamp-format.standard}, {@code max.fetch.records}
+ * (default 100, for the whole topic) and {@code infer-schema.*}; every other key is a source option
+ * passed to each table ({@code properties.*} with security settings, {@code scan.startup.mode},
+ * {@code scan.bounded.mode}, ...). Tables start at {@code earliest-offset} unless {@code
+ * scan.startup.mode} says otherwise. Parsed when a table is used, never when the catalog is
+ * created.
  */
 final class CatalogSettings implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -25,6 +27,11 @@ final class CatalogSettings implements Serializable {
   static final String TIMESTAMP_FORMAT = "timestamp-format.standard";
   static final String COMPACTED_AS_UPSERT = "infer-schema.compacted-topic-as-upsert-table";
   static final String TYPE = "type";
+  static final String JSON = "json";
+  static final String AVRO_CONFLUENT = "avro-confluent";
+  private static final String AVRO_URL = "avro-confluent.url";
+  private static final String AVRO_SUBJECT = "avro-confluent.subject";
+  private static final String AVRO_SCHEMA = "avro-confluent.schema";
 
   private final String catalog;
   private final Map<String, String> properties;
@@ -70,14 +77,7 @@ final class CatalogSettings implements Serializable {
    * @throws IllegalArgumentException naming the catalog and the property
    */
   Map<String, String> sourceOptions(String topic) {
-    String format = properties.getOrDefault("format", "json").trim();
-    if (!format.equals("json")) {
-      throw error(
-          "property 'format' must be 'json' (the only format of a Kafka JSON catalog), but"
-              + " is '"
-              + format
-              + "'");
-    }
+    boolean avro = isAvro();
     String keyPrefix =
         properties.getOrDefault(KafkaConnectorOptions.KEY_FIELDS_PREFIX.key(), "key_");
     String valuePrefix =
@@ -102,19 +102,67 @@ final class CatalogSettings implements Serializable {
             case COMPACTED_AS_UPSERT:
               break;
             case TIMESTAMP_FORMAT:
+              if (avro) {
+                throw jsonOnly(key);
+              }
               out.put("json." + TIMESTAMP_FORMAT, value);
               break;
             default:
+              if (avro && key.startsWith("infer-schema.")) {
+                throw jsonOnly(key);
+              }
+              if (key.equals(AVRO_SUBJECT) || key.equals(AVRO_SCHEMA)) {
+                throw error(
+                    "property '"
+                        + key
+                        + "' cannot be set on a catalog: each topic's subjects are"
+                        + " <topic>-value and <topic>-key");
+              }
               out.put(key, value);
           }
         });
     out.put(KafkaConnectorOptions.TOPIC.key(), topic);
     out.remove(KafkaConnectorOptions.TOPIC_PATTERN.key());
-    out.put(KafkaConnectorOptions.VALUE_FORMAT.key(), "json");
-    out.put(KafkaConnectorOptions.KEY_FORMAT.key(), "json");
+    out.put(KafkaConnectorOptions.VALUE_FORMAT.key(), avro ? AVRO_CONFLUENT : JSON);
+    if (!avro) {
+      out.put(KafkaConnectorOptions.KEY_FORMAT.key(), JSON);
+    }
     out.put(KafkaConnectorOptions.KEY_FIELDS_PREFIX.key(), keyPrefix);
     out.put(KafkaConnectorOptions.VALUE_FIELDS_PREFIX.key(), valuePrefix);
     return out;
+  }
+
+  /**
+   * Whether the catalog's tables are Avro topics described by a schema registry ({@code 'format' =
+   * 'avro-confluent'}) rather than JSON topics sampled ({@code 'format' = 'json'}, the default).
+   *
+   * @throws IllegalArgumentException for another format, or Avro without {@code avro-confluent.url}
+   */
+  boolean isAvro() {
+    String format = properties.getOrDefault("format", JSON).trim();
+    if (format.equals(JSON)) {
+      return false;
+    }
+    if (!format.equals(AVRO_CONFLUENT)) {
+      throw error(
+          "property 'format' must be 'json' (tables inferred from sampled messages) or"
+              + " 'avro-confluent' (tables from a schema registry's subjects), but is '"
+              + format
+              + "'");
+    }
+    if (!properties.containsKey(AVRO_URL)) {
+      throw error(
+          "property '" + AVRO_URL + "' is needed with 'format' = 'avro-confluent': the registry");
+    }
+    return true;
+  }
+
+  private IllegalArgumentException jsonOnly(String key) {
+    return error(
+        "property '"
+            + key
+            + "' applies to 'format' = 'json' only: an 'avro-confluent' catalog takes its"
+            + " columns from the schema registry");
   }
 
   /** The Kafka client properties of the catalog's own look-ups (listing topics). */

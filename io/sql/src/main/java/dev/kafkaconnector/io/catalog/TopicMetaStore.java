@@ -162,9 +162,10 @@ final class TopicMetaStore implements MetaStore {
                 + topic
                 + " (catalog "
                 + settings.catalog()
-                + ", inferred from "
-                + read.sampledRecords()
-                + " records; metadata columns partition, offset, timestamp"
+                + (settings.isAvro()
+                    ? ", columns from the schema registry's subjects " + topic + "-value/-key"
+                    : ", inferred from " + read.sampledRecords() + " records")
+                + "; metadata columns partition, offset, timestamp"
                 + (read.primaryKey().isEmpty() ? "" : ", row-kind; an upsert table")
                 + "; primary key "
                 + String.join(", ", key)
@@ -180,6 +181,9 @@ final class TopicMetaStore implements MetaStore {
             new MetadataColumn("offset", MetadataKey.OFFSET),
             new MetadataColumn("timestamp", MetadataKey.TIMESTAMP));
     boolean upsert = settings.compactedAsUpsert() && TopicLister.isCompacted(settings, topic);
+    if (settings.isAvro()) {
+      return RegistryTables.read(settings.sourceOptions(topic), topic, metadata, upsert);
+    }
     return SchemaInferrer.infer(
         settings.sourceOptions(topic),
         metadata,
