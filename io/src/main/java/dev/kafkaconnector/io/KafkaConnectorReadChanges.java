@@ -18,12 +18,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.TupleTag;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -32,9 +35,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * plain json with table ids from its members) of many tables from Kafka, infers each table's schema
  * as records arrive, and gives a {@code PCollection} of {@link ChangeEvent}s: per table a
  * create-table event, the schema changes as the table widens, and data changes whose rows follow
- * them. The last step is {@link SchemaEvolution}, keyed by table id, which merges what parallel
- * readers infer and applies {@code schema.change.behavior}. Configured with the spec's option keys
- * ({@link #withOptions}); immutable.
+ * them (with {@code scan.emit.create-table-events.in-batch.enabled}, the create-table events of the
+ * tables known at startup come from one step when the job starts). The last step is {@link
+ * SchemaEvolution}, keyed by table id, which merges what parallel readers infer and applies {@code
+ * schema.change.behavior}. Configured with the spec's option keys ({@link #withOptions});
+ * immutable.
  */
 public final class KafkaConnectorReadChanges extends PTransform<PBegin, PCollection<ChangeEvent>> {
   private static final long serialVersionUID = 1L;
@@ -101,21 +106,33 @@ public final class KafkaConnectorReadChanges extends PTransform<PBegin, PCollect
       FlinkWatermarkCheck.warning(input.getPipeline().getOptions())
           .ifPresent(w -> LOG.warn("{}: {}", getName(), w));
     }
-    Map<TableId, Schema> seeds =
-        ChangeSeeds.of(
+    ChangeSeeds.Known known =
+        ChangeSeeds.known(
             source.spec(),
             source.decoder(),
             source.preFetchPerPartition(),
             source.initialSchemas(),
             new KafkaRecordSampler());
+    Map<TableId, Schema> seeds = known.schemas();
     if (!seeds.isEmpty()) {
       LOG.info("{}: tables known before reading: {}", getName(), seeds);
     }
     ChangeRecordDecoder decoder = source.decoder().withSeeds(seeds);
+    ChangeEventCoder coder = ChangeEventCoder.of(new ArrayList<>(seeds.values()));
     PCollection<ChangeEvent> changes =
         SourceReads.apply(
                 input, source.spec(), decoder, CHANGES, source.errorPolicy(), badRecordHandler)
-            .setCoder(ChangeEventCoder.of(new ArrayList<>(seeds.values())));
+            .setCoder(coder);
+    if (source.createTablesInBatch() && !seeds.isEmpty()) {
+      changes =
+          PCollectionList.of(
+                  input.apply(
+                      "CreateTablesInBatch",
+                      Create.<ChangeEvent>of(new ArrayList<>(known.createTableEvents()))
+                          .withCoder(coder)))
+              .and(changes)
+              .apply("WithCreateTables", Flatten.pCollections());
+    }
     return changes.apply(
         "EvolveSchemas", SchemaEvolution.of(behavior).withInitialSchemas(source.initialSchemas()));
   }

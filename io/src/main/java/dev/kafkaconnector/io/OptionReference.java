@@ -51,8 +51,10 @@ public final class OptionReference {
     out.append("\n#### Change source options (`readChanges()`)\n\n");
     out.append(
         "Besides the source options above (except `key.fields`, `value.fields-include` and"
-            + " `connector`). Format-scoped keys are also read as `value.<format>.…` (value side)"
-            + " and `key.json.…` (key side), the most specific spelling winning.\n\n");
+            + " `connector`). Format-scoped keys are also read as `value.<format>.…` (the value"
+            + " side only) and `key.json.…` (the key side only), the most specific spelling"
+            + " winning: `json.…` applies to every json side, the value format's own keys"
+            + " (`debezium-json.…`, `canal-json.…`) to the value only.\n\n");
     table(out, ChangeSourceOptions.all());
     out.append("\n#### CDC sink options (`writeChanges()`)\n\n");
     table(out, ChangeSinkOptions.all());

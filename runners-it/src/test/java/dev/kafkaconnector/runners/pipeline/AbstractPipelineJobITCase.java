@@ -53,6 +53,9 @@ abstract class AbstractPipelineJobITCase {
   /** Options of a job whose sources are bounded and whose run() blocks until the end. */
   protected abstract PipelineOptions options();
 
+  /** Options of an unbounded job: run() returns at once, and the test cancels the job. */
+  protected abstract PipelineOptions unboundedOptions();
+
   @BeforeAll
   static void startProducer() {
     producer = new TestProducer(KAFKA.bootstrapServers());
@@ -272,6 +275,87 @@ abstract class AbstractPipelineJobITCase {
       List<DataChangeEvent> rows = rows(tables.get(TableId.of("db", "table" + i)));
       assertEquals(1, rows.size());
       assertEquals("t" + i, rows.get(0).after().getString("v"));
+    }
+  }
+
+  /**
+   * The catalog document's multi-topic job, as written (its literal topics, no bound, {@code
+   * scan.emit.create-table-events.in-batch.enabled: true}, a {@code paimon} sink from a catalog):
+   * each topic's table is created once, from the batch sent at startup, and its rows follow under
+   * the route's table id. The topics may hold records of earlier runs in this JVM: each run looks
+   * for its own.
+   */
+  @Test
+  void catalogMultiTopicExampleRunsAsWritten() throws Exception {
+    String run = UUID.randomUUID().toString();
+    Set<String> existing = KAFKA.admin().listTopics().names().get();
+    for (int i = 0; i < 3; i++) {
+      if (!existing.contains("topic" + i)) {
+        KAFKA.createTopic("topic" + i, 1);
+      }
+      producer.send(
+          "topic" + i, 0, null, null, json("id", String.valueOf(i), "v", "\"" + run + i + "\""));
+    }
+    producer.flush();
+    String collectId = UUID.randomUUID().toString();
+    Map<String, Map<String, String>> catalogs =
+        PipelineDefinitionParser.parseCatalogs(
+            "kafka_json_catalog:\n  type: kafka\n  properties.bootstrap.servers: "
+                + KAFKA.bootstrapServers()
+                + "\n  format: json\n  default-database: cluster\n"
+                + "paimon_dlf_catalog:\n  type: paimon\n  "
+                + PaimonStandInSink.ID
+                + ": "
+                + collectId
+                + "\n",
+            Map.of(),
+            Map.of());
+    PipelineDefinition definition =
+        PipelineDefinitionParser.parse(
+            yaml("catalog-multi-topic-as-written.yaml"), Map.of(), Map.of(), catalogs);
+    PipelineResult result = PipelineJob.of(definition).toPipeline(unboundedOptions()).run();
+    List<TableId> tables =
+        List.of(TableId.of("db", "table0"), TableId.of("db", "table1"), TableId.of("db", "table2"));
+    List<ChangeEvent> events;
+    try {
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+      while (true) {
+        events = new ArrayList<>(CollectingSink.COLLECTED.get(collectId));
+        Set<String> seen =
+            rows(events).stream()
+                .map(r -> r.after().getString("v"))
+                .filter(v -> v.startsWith(run))
+                .collect(Collectors.toSet());
+        if (seen.size() == 3) {
+          break;
+        }
+        assertTrue(System.nanoTime() < deadline, "this run's rows did not all arrive: " + events);
+        Thread.sleep(200);
+      }
+    } finally {
+      result.cancel();
+      result.waitUntilFinish(org.joda.time.Duration.standardSeconds(60));
+      CollectingSink.COLLECTED.remove(collectId);
+    }
+    Map<TableId, List<ChangeEvent>> byTable =
+        events.stream()
+            .collect(
+                Collectors.groupingBy(
+                    ChangeEvent::tableId, LinkedHashMap::new, Collectors.toList()));
+    assertEquals(Set.copyOf(tables), byTable.keySet(), "only the routes' tables");
+    for (int i = 0; i < 3; i++) {
+      List<ChangeEvent> table = byTable.get(tables.get(i));
+      List<CreateTableEvent> creates =
+          table.stream()
+              .filter(e -> e instanceof CreateTableEvent)
+              .map(e -> (CreateTableEvent) e)
+              .toList();
+      assertEquals(1, creates.size(), "one create-table per table: " + table);
+      assertEquals(List.of("id", "v"), creates.get(0).schema().getFieldNames());
+      String mine = run + i;
+      assertTrue(
+          rows(table).stream().anyMatch(r -> mine.equals(r.after().getString("v"))),
+          table.toString());
     }
   }
 

@@ -31,6 +31,11 @@ public final class CollectingSink implements PipelineSinkFactory {
     if (id == null || context.options().size() != 1) {
       throw context.invalid("id", "the collect sink takes one option, id");
     }
+    return collect(id);
+  }
+
+  /** A sink that keeps the events under {@code id} (a new, empty queue). */
+  static PTransform<PCollection<ChangeEvent>, PCollection<Void>> collect(String id) {
     COLLECTED.put(id, new ConcurrentLinkedQueue<>());
     return new Collect(id);
   }

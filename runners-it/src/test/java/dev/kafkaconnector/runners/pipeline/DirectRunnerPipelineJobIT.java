@@ -9,4 +9,9 @@ class DirectRunnerPipelineJobIT extends AbstractPipelineJobITCase {
   protected PipelineOptions options() {
     return PipelineRunners.direct(true, true);
   }
+
+  @Override
+  protected PipelineOptions unboundedOptions() {
+    return PipelineRunners.direct(false, true);
+  }
 }

@@ -20,4 +20,14 @@ class FlinkRunnerPipelineJobIT extends AbstractPipelineJobITCase {
     options.setFasterCopy(true); // what PipelineJob.options() sets on Flink
     return options;
   }
+
+  /** Streaming, detached on the kept cluster: run() returns, and the test cancels the job. */
+  @Override
+  protected PipelineOptions unboundedOptions() {
+    FlinkPipelineOptions options = PipelineRunners.flinkStreaming();
+    options.setFlinkMaster(KeptMiniClusterExtension.MASTER);
+    options.setNumberOfExecutionRetries(0);
+    options.setFasterCopy(true);
+    return options;
+  }
 }

@@ -101,6 +101,23 @@ public final class JsonSchemaInference {
   }
 
   /**
+   * Adds the type of one document typed elsewhere ({@link #typeOf}), for example a record's key and
+   * value members typed under different settings and joined into one object type. The settings of
+   * this instance still give the columns ({@code fixed-types}, nullability).
+   *
+   * @return whether the type was an object (others are counted in {@link #rejected()})
+   */
+  public boolean add(InferredType document) {
+    if (document.kind() != Kind.OBJECT) {
+      rejected++;
+      return false;
+    }
+    merged = merged.merge(document);
+    documents++;
+    return true;
+  }
+
+  /**
    * Adds a message value: null (a tombstone) and empty values are skipped, other bytes are parsed
    * as JSON and must be an object, or are counted in {@link #rejected()}.
    */

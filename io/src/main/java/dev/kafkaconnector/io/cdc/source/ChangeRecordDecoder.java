@@ -21,7 +21,6 @@ import dev.kafkaconnector.schema.infer.InferenceSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.metrics.Counter;
@@ -51,6 +50,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
       ChangeEnvelope envelope,
       boolean continuous,
       InferenceSettings inference,
+      InferenceSettings keyInference,
       Map<TableId, Schema> fixedPerTable,
       JsonReadSettings read,
       boolean keyJson,
@@ -62,6 +62,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
       boolean emptyValueAsDelete,
       boolean ignoreParseErrors,
       boolean flattenNested,
+      boolean keyFlattenNested,
       Schema metadata,
       MetadataKey.Extractor[] extractors)
       implements java.io.Serializable {
@@ -72,6 +73,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
           envelope,
           true,
           inference,
+          keyInference,
           fixedPerTable,
           read,
           keyJson,
@@ -83,6 +85,7 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
           emptyValueAsDelete,
           ignoreParseErrors,
           flattenNested,
+          keyFlattenNested,
           metadata,
           extractors);
     }
@@ -154,15 +157,18 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
     events.forEach(out::emit);
   }
 
+  /** What records tell of each table: its schema and the primary key its messages name. */
+  record Inferred(Map<TableId, Schema> schemas, Map<TableId, List<String>> primaryKeys) {}
+
   /**
-   * The schema each table has after {@code records}, as readers would start from them: every record
-   * is inferred (also with the static strategy, whose schemas these are).
+   * The schema each table has after {@code records}, as readers would start from them, and its
+   * primary key: every record is inferred (also with the static strategy, whose schemas these are).
    */
-  Map<TableId, Schema> inferFrom(List<ConsumerRecord<byte[], byte[]>> records) {
+  Inferred inferFrom(List<ConsumerRecord<byte[], byte[]>> records) {
     return new ChangeRecordDecoder(settings.inferringContinuously(), seeds).infer(records);
   }
 
-  private Map<TableId, Schema> infer(List<ConsumerRecord<byte[], byte[]>> records) {
+  private Inferred infer(List<ConsumerRecord<byte[], byte[]>> records) {
     open();
     List<ChangeEvent> events = new ArrayList<>();
     for (ConsumerRecord<byte[], byte[]> record : records) {
@@ -173,14 +179,16 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
         // source's policy then.
       }
     }
-    Map<TableId, Schema> out = new HashMap<>();
+    Map<TableId, Schema> schemas = new HashMap<>();
     for (ChangeEvent event : events) {
       if (event instanceof DataChangeEvent data) {
-        out.put(data.tableId(), data.schema());
+        schemas.put(data.tableId(), data.schema());
       }
     }
+    Map<TableId, List<String>> keys = new HashMap<>();
+    views.forEach((table, view) -> keys.put(table, view.primaryKey()));
     close();
-    return out;
+    return new Inferred(schemas, keys);
   }
 
   private void decode(ConsumerRecord<byte[], byte[]> record, List<ChangeEvent> out)
@@ -211,16 +219,25 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
       settings.envelope().read(parse(value, "value"), record.topic(), changes);
     }
     List<Object> metadata = metadata(record);
+    ObjectNode keySide = RowImages.side(key, settings.keyPrefix(), settings.keyFlattenNested());
     for (RawChange change : changes) {
-      ObjectNode before = combine(change.before(), key);
-      ObjectNode after = combine(change.after(), key);
-      if (settings.flattenNested()) {
-        before = NestedMembers.flatten(before);
-        after = NestedMembers.flatten(after);
-      }
+      ObjectNode beforeSide =
+          RowImages.side(change.before(), settings.valuePrefix(), settings.flattenNested());
+      ObjectNode afterSide =
+          RowImages.side(change.after(), settings.valuePrefix(), settings.flattenNested());
+      ObjectNode before = RowImages.combine(beforeSide, keySide, settings.duplicates());
+      ObjectNode after = RowImages.combine(afterSide, keySide, settings.duplicates());
       TableView view = view(change.table());
+      ObjectNode observed =
+          afterSide != null ? afterSide : java.util.Objects.requireNonNull(beforeSide);
       view.observe(
-          after != null ? after : java.util.Objects.requireNonNull(before),
+          () ->
+              RowImages.documentType(
+                  observed,
+                  keySide,
+                  settings.inference(),
+                  settings.keyInference(),
+                  settings.duplicates()),
           prefixed(change.declared()),
           primaryKey(change, key),
           out);
@@ -287,49 +304,6 @@ public final class ChangeRecordDecoder implements RecordHandler<ChangeEvent> {
               + (node == null ? "" : " but " + node.getNodeType()));
     }
     return (ObjectNode) node;
-  }
-
-  /** The image's members under the value prefix, and the key's under the key prefix. */
-  private @Nullable ObjectNode combine(@Nullable ObjectNode image, @Nullable ObjectNode key)
-      throws FormatException {
-    if (image == null) {
-      return null;
-    }
-    String valuePrefix = settings.valuePrefix();
-    if (key == null && valuePrefix.isEmpty()) {
-      return image;
-    }
-    ObjectNode out = NODES.objectNode();
-    Iterator<Map.Entry<String, JsonNode>> fields = image.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> field = fields.next();
-      out.set(valuePrefix + field.getKey(), field.getValue());
-    }
-    if (key != null) {
-      Iterator<Map.Entry<String, JsonNode>> keyFields = key.fields();
-      while (keyFields.hasNext()) {
-        Map.Entry<String, JsonNode> field = keyFields.next();
-        String name = settings.keyPrefix() + field.getKey();
-        if (!out.has(name)) {
-          out.set(name, field.getValue());
-          continue;
-        }
-        switch (settings.duplicates()) {
-          case PREFER_KEY -> out.set(name, field.getValue());
-          case PREFER_VALUE -> {}
-          default ->
-              throw new FormatException(
-                  "json",
-                  name,
-                  "the key and the value both have the field '"
-                      + name
-                      + "' (set"
-                      + " 'scan.duplicate-field.strategy' to PREFER_KEY or PREFER_VALUE, or"
-                      + " 'key.fields-prefix' / 'value.fields-prefix' to tell them apart)");
-        }
-      }
-    }
-    return out;
   }
 
   private List<String> primaryKey(RawChange change, @Nullable ObjectNode key) {

@@ -11,10 +11,10 @@ import java.util.Set;
 
 /**
  * The options of {@code readChanges()} beyond those of {@code read()}: the spec's YAML source keys
- * (schema inference strategy, initial DDLs, table ids, payload converter, tombstones as deletes,
- * Canal type strategies, distributed tables). Format-scoped keys exist in three spellings, as in
- * the spec: {@code value.<format>.X} (the value side only), {@code key.<format>.X} (the key side
- * only) and {@code <format>.X} (both); the most specific wins.
+ * (schema inference strategy, initial DDLs, create-table events in batch, table ids, payload
+ * converter, tombstones as deletes, Canal type strategies, distributed tables). Format-scoped keys
+ * exist in three spellings, as in the spec: {@code value.<format>.X} (the value side only), {@code
+ * key.<format>.X} (the key side only) and {@code <format>.X} (both); the most specific wins.
  */
 public final class ChangeSourceOptions {
   private ChangeSourceOptions() {}
@@ -55,6 +55,17 @@ public final class ChangeSourceOptions {
               + " example 'CREATE TABLE db1.t1 (id BIGINT, name VARCHAR(10)); CREATE TABLE db1.t2"
               + " (id BIGINT);'. Their columns keep the declared types (inference adds other"
               + " columns), and a PRIMARY KEY (...) NOT ENFORCED clause gives the table's key.");
+
+  public static final ConfigOption<Boolean> EMIT_CREATE_TABLE_EVENTS_IN_BATCH =
+      ConfigOption.bool(
+          "scan.emit.create-table-events.in-batch.enabled",
+          false,
+          "readChanges(): send the create-table events of the tables known at startup (those the"
+              + " pre-fetched records of scan.max.pre.fetch.records and the DDLs of"
+              + " scan.value.initial-schemas.ddls give) in one batch when the job starts, before"
+              + " the rows, instead of each one when its table's first record is read; such a"
+              + " table then has its create-table event even when no record of it is read. Tables"
+              + " first seen later get theirs with their first record either way.");
 
   /** A format-scoped option, declared for every value format that has it. */
   private static ConfigOption<Boolean> distributedTables(String format) {
@@ -149,6 +160,7 @@ public final class ChangeSourceOptions {
     List<ConfigOption<?>> out = new ArrayList<>();
     out.add(SCHEMA_INFERENCE_STRATEGY);
     out.add(INITIAL_SCHEMAS_DDLS);
+    out.add(EMIT_CREATE_TABLE_EVENTS_IN_BATCH);
     Set<String> seen = new LinkedHashSet<>();
     for (String format : VALUE_FORMATS) {
       for (ConfigOption<?> option : formatOptions(format)) {
@@ -169,6 +181,7 @@ public final class ChangeSourceOptions {
     Set<String> out = new LinkedHashSet<>();
     out.add(SCHEMA_INFERENCE_STRATEGY.key());
     out.add(INITIAL_SCHEMAS_DDLS.key());
+    out.add(EMIT_CREATE_TABLE_EVENTS_IN_BATCH.key());
     for (String format : VALUE_FORMATS) {
       for (ConfigOption<?> option : formatOptions(format)) {
         out.add(option.key());

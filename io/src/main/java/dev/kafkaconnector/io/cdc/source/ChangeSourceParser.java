@@ -1,8 +1,6 @@
 package dev.kafkaconnector.io.cdc.source;
 
-import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.keyAsWritten;
 import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.orDefault;
-import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.pick;
 import static dev.kafkaconnector.io.cdc.source.FormatOptionLookup.scoped;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.KEY_FIELDS;
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.KEY_FIELDS_PREFIX;
@@ -13,13 +11,13 @@ import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_IN
 import static dev.kafkaconnector.io.common.KafkaConnectorOptions.VALUE_FIELDS_PREFIX;
 
 import dev.kafkaconnector.formats.cdc.ChangeEnvelope;
-import dev.kafkaconnector.formats.json.JsonInferenceOptions;
 import dev.kafkaconnector.formats.json.JsonReadSettings;
 import dev.kafkaconnector.formats.options.ConfigOption;
 import dev.kafkaconnector.formats.options.Configuration;
 import dev.kafkaconnector.io.cdc.InitialSchemas;
 import dev.kafkaconnector.io.cdc.KafkaPayloadConverter;
 import dev.kafkaconnector.io.cdc.source.ChangeSourceOptions.Strategy;
+import dev.kafkaconnector.io.common.DuplicateFieldStrategy;
 import dev.kafkaconnector.io.common.FormatSelection;
 import dev.kafkaconnector.io.common.KafkaConnectorOptions;
 import dev.kafkaconnector.io.common.MetadataColumn;
@@ -29,7 +27,6 @@ import dev.kafkaconnector.io.source.decode.ErrorPolicy;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
 import dev.kafkaconnector.schema.change.TableId;
 import dev.kafkaconnector.schema.infer.InferenceSettings;
-import dev.kafkaconnector.schema.infer.TimestampStandard;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,6 +49,7 @@ public final class ChangeSourceParser {
    *
    * @param initialSchemas the tables of {@code scan.value.initial-schemas.ddls}
    * @param preFetchPerPartition {@code scan.max.pre.fetch.records}
+   * @param createTablesInBatch {@code scan.emit.create-table-events.in-batch.enabled}
    */
   public record ParsedChangeSource(
       SourceSpec spec,
@@ -59,6 +57,7 @@ public final class ChangeSourceParser {
       ErrorPolicy errorPolicy,
       Map<TableId, Schema> initialSchemas,
       long preFetchPerPartition,
+      boolean createTablesInBatch,
       List<String> warnings) {}
 
   /**
@@ -80,16 +79,20 @@ public final class ChangeSourceParser {
     JsonReadSettings formatRead = JsonReadSettings.from(format, value);
     JsonReadSettings read =
         new JsonReadSettings(format, false, false, formatRead.timestampFormat());
-    boolean flattenNested = flattenNested(options, format);
-    InferenceSettings inference = inference(options, format, read);
-    Map<TableId, Schema> initial =
-        InitialSchemas.parse(conf.get(ChangeSourceOptions.INITIAL_SCHEMAS_DDLS));
-    Map<TableId, Schema> fixedPerTable = withFixedTypes(initial, inference.fixedTypes());
-
-    ChangeEnvelope envelope = ChangeEnvelopes.of(options, format, value);
+    SideInference.Side valueSide = SideInference.value(options, format, read);
+    SideInference.Side keySide = SideInference.key(options, read);
     String keyPrefix = conf.getOptional(KEY_FIELDS_PREFIX).orElse("");
     String valuePrefix = conf.getOptional(VALUE_FIELDS_PREFIX).orElse("");
     checkPrefixes(keyPrefix, valuePrefix);
+    DuplicateFieldStrategy duplicates = conf.get(SCAN_DUPLICATE_FIELD_STRATEGY);
+    Schema fixed =
+        SideInference.fixedColumns(valueSide, valuePrefix, keySide, keyPrefix, keyJson, duplicates);
+    InferenceSettings inference = valueSide.inference().withFixedTypes(fixed);
+    Map<TableId, Schema> initial =
+        InitialSchemas.parse(conf.get(ChangeSourceOptions.INITIAL_SCHEMAS_DDLS));
+    Map<TableId, Schema> fixedPerTable = withFixedTypes(initial, fixed);
+
+    ChangeEnvelope envelope = ChangeEnvelopes.of(options, format, value);
     // Each converter class is loaded now, so that a wrong one fails naming its key.
     String keyConverter = jsonConverterClass(options, "key.", keyJson);
     String valueConverter = jsonConverterClass(options, "value.", format.equals("json"));
@@ -102,17 +105,19 @@ public final class ChangeSourceParser {
             envelope,
             strategy == Strategy.CONTINUOUS,
             inference,
+            keySide.inference(),
             fixedPerTable,
             read,
             keyJson,
             keyPrefix,
             valuePrefix,
-            conf.get(SCAN_DUPLICATE_FIELD_STRATEGY),
+            duplicates,
             keyConverter,
             valueConverter,
             emptyAsDelete,
             formatRead.ignoreParseErrors(),
-            flattenNested,
+            valueSide.flattenNested(),
+            keySide.flattenNested(),
             metadataSchema(metadataKeys),
             extractors(metadataKeys));
     return new ParsedChangeSource(
@@ -121,6 +126,7 @@ public final class ChangeSourceParser {
         errors,
         initial,
         preFetch,
+        conf.get(ChangeSourceOptions.EMIT_CREATE_TABLE_EVENTS_IN_BATCH),
         List.copyOf(warnings));
   }
 
@@ -219,12 +225,6 @@ public final class ChangeSourceParser {
     return className;
   }
 
-  /** Whether nested JSON members become columns of their own (flatten-nested-columns). */
-  private static boolean flattenNested(Map<String, String> options, String format) {
-    String flatten = pick(options, format, JsonInferenceOptions.flattenNestedColumns("")::key);
-    return flatten != null && Boolean.parseBoolean(flatten.trim());
-  }
-
   /** Per table of {@code initial}, its schema with the fixed types' columns it lacks appended. */
   private static Map<TableId, Schema> withFixedTypes(Map<TableId, Schema> initial, Schema fixed) {
     Map<TableId, Schema> fixedPerTable = new HashMap<>();
@@ -263,37 +263,6 @@ public final class ChangeSourceParser {
     Schema.Builder metadata = Schema.builder();
     metadataKeys.forEach(k -> metadata.addField(k.key(), k.type()));
     return metadata.build();
-  }
-
-  /** The inference settings of the value side: value.<fmt>. > <fmt>. > the connector's key. */
-  private static InferenceSettings inference(
-      Map<String, String> options, String format, JsonReadSettings read) {
-    InferenceSettings s =
-        InferenceSettings.defaults()
-            .withPrimitiveAsString(
-                Boolean.parseBoolean(
-                    orDefault(
-                            pick(options, format, JsonInferenceOptions.primitiveAsString("")::key),
-                            "false")
-                        .trim()))
-            .withStringTypeInference(
-                Boolean.parseBoolean(
-                    orDefault(
-                            pick(
-                                options, format, JsonInferenceOptions.stringTypeInference("")::key),
-                            "true")
-                        .trim()))
-            .withTimestampStandard(
-                read.timestampFormat().toString().equals("ISO-8601")
-                    ? TimestampStandard.ISO_8601
-                    : TimestampStandard.SQL);
-    String fixed = pick(options, format, JsonInferenceOptions.fixedTypes("")::key);
-    if (fixed != null) {
-      s =
-          s.withFixedTypes(
-              keyAsWritten(options, format, JsonInferenceOptions.fixedTypes("").key()), fixed);
-    }
-    return s;
   }
 
   private static Schema withFixed(Schema fixed, Schema ddl) {

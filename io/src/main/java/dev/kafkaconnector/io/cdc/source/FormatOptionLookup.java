@@ -10,20 +10,27 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * How {@link ChangeSourceParser} finds a format option among the spellings a user may write it in
- * ({@code value.<format>.key}, {@code <format>.key}, the bare key; or a scoped key before the
- * unscoped one), and reads booleans and regular expressions from it, every error naming the key.
+ * ({@code <scope><format>.key}, {@code <format>.key}, the bare key, see {@link #prefixes}; or a
+ * scoped key before the unscoped one), and reads booleans and regular expressions from it, every
+ * error naming the key.
  */
 final class FormatOptionLookup {
   private FormatOptionLookup() {}
 
   /**
-   * The most specific value of an inference key (given without prefix): value.<fmt>., <fmt>., none.
+   * The prefixes of a format option on one side, most specific first: {@code <scope><format>.},
+   * {@code <format>.}, none. {@code scope} is {@code "value."} (with the value format) or {@code
+   * "key."} (with the key format, json): a scoped key applies to its side only, the format's own
+   * key to every side of that format, the bare key to both sides.
    */
-  static @Nullable String pick(
-      Map<String, String> options, String format, java.util.function.Supplier<String> bare) {
-    String key = bare.get();
-    for (String prefix : List.of("value." + format + ".", format + ".", "")) {
-      String v = options.get(prefix + key);
+  static List<String> prefixes(String scope, String format) {
+    return List.of(scope + format + ".", format + ".", "");
+  }
+
+  /** The value of the first of {@code prefixes} + {@code bare} that is set, or null. */
+  static @Nullable String pick(Map<String, String> options, List<String> prefixes, String bare) {
+    for (String prefix : prefixes) {
+      String v = options.get(prefix + bare);
       if (v != null) {
         return v;
       }
@@ -31,9 +38,9 @@ final class FormatOptionLookup {
     return null;
   }
 
-  /** The spelling of {@code bare} the user wrote, for messages. */
-  static String keyAsWritten(Map<String, String> options, String format, String bare) {
-    for (String prefix : List.of("value." + format + ".", format + ".", "")) {
+  /** The first of {@code prefixes} + {@code bare} that is set, for messages. */
+  static String keyAsWritten(Map<String, String> options, List<String> prefixes, String bare) {
+    for (String prefix : prefixes) {
       if (options.containsKey(prefix + bare)) {
         return prefix + bare;
       }

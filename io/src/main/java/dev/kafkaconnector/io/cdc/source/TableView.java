@@ -62,18 +62,23 @@ final class TableView {
   /**
    * Takes in the columns of one change, emitting the create-table or widening events it needs.
    *
-   * @param image the change's row image (after, or before of a delete), prefixed and with the key
+   * @param image the inferred type of the change's row image (after, or before of a delete),
+   *     prefixed and with the key, each side typed with its own settings; asked for only when the
+   *     schema may still change (not by a static table already created)
    * @param declaredTypes columns whose types the message declares, or null
    * @param key the primary key the message names, empty when none
    */
   void observe(
-      ObjectNode image, @Nullable Schema declaredTypes, List<String> key, List<ChangeEvent> out) {
+      java.util.function.Supplier<InferredType> image,
+      @Nullable Schema declaredTypes,
+      List<String> key,
+      List<ChangeEvent> out) {
     boolean created = version >= 0;
     if (created && !continuous) {
       return;
     }
     InferredType before = inference.type();
-    inference.add(image);
+    inference.add(image.get());
     boolean widened = !inference.type().equals(before);
     if (declaredTypes != null
         && (declared == null || !SchemaMerging.holds(declared, declaredTypes))) {
@@ -131,6 +136,11 @@ final class TableView {
 
   long version() {
     return version;
+  }
+
+  /** The primary key the messages named, if the current schema has its columns; else empty. */
+  List<String> primaryKey() {
+    return schema == null ? List.of() : keyIn(schema);
   }
 
   private Schema physicalPart(Schema full) {
