@@ -16,8 +16,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Encodes a row as one CSV line with Jackson's CSV generator, as Flink's CSV format writes it:
  * fields in schema order, quoted only where needed, null as the null literal (or an empty field),
- * ARRAY elements and ROW fields joined by the array element delimiter. No line delimiter follows
- * the row unless {@code csv.line-delimiter} is set.
+ * ARRAY elements and ROW fields joined by the array element delimiter. The line delimiter follows
+ * the row as {@code csv.line-delimiter} says (a line feed by default, as the spec documents).
  *
  * <p>A value that could not be read back as written is refused with a {@link FormatException}
  * naming the field: an ARRAY element or ROW field holding the array element delimiter, and, with

@@ -19,15 +19,17 @@ public final class CsvOptions {
           "Field delimiter, a single character. Java escapes are understood, for example '\\t' for"
               + " a tab.");
 
+  /** The spec's default of {@link #LINE_DELIMITER}, as it writes it: a line feed. */
+  static final String SPEC_LINE_DELIMITER = "U&'\\000A'";
+
   public static final ConfigOption<String> LINE_DELIMITER =
       ConfigOption.string(
           "csv.line-delimiter",
-          "Line delimiter written after each encoded row: \\n, \\r, \\r\\n or empty (Java escapes"
-              + " are understood; in Flink SQL it is written U&'\\000A'). When not set, an encoded"
-              + " message holds the row without a line delimiter, as Flink 1.12 and later write it"
-              + " (the default \\n that the vendor's Kafka SQL connector documents dates from Flink"
-              + " 1.11, which appended it). Decoding"
-              + " accepts a trailing \\n, \\r or \\r\\n whatever this option says.");
+          SPEC_LINE_DELIMITER,
+          "Line delimiter written after each encoded row: a line feed by default, else \\r,"
+              + " \\r\\n or empty (nothing written). It may be given as in Flink SQL, U&'\\000A'"
+              + " (line feed) or U&'\\000D' (carriage return), or with Java escapes (\\n, \\r)."
+              + " Decoding accepts a trailing \\n, \\r or \\r\\n whatever this option says.");
 
   public static final ConfigOption<Boolean> DISABLE_QUOTE_CHARACTER =
       ConfigOption.bool(
@@ -151,14 +153,13 @@ public final class CsvOptions {
         options.get(IGNORE_PARSE_ERRORS));
   }
 
-  /** The line delimiter, unescaped: \n, \r, \r\n or empty (the default). */
+  /** The line delimiter, unescaped: \n (the default), \r, \r\n or empty. */
   private static String lineDelimiter(Configuration options) {
-    String lineDelimiter = options.getOptional(LINE_DELIMITER).map(CsvOptions::unescape).orElse("");
-    if (options.contains(LINE_DELIMITER)
-        && !(lineDelimiter.isEmpty()
-            || lineDelimiter.equals("\n")
-            || lineDelimiter.equals("\r")
-            || lineDelimiter.equals("\r\n"))) {
+    String lineDelimiter = unescape(options.get(LINE_DELIMITER));
+    if (!(lineDelimiter.isEmpty()
+        || lineDelimiter.equals("\n")
+        || lineDelimiter.equals("\r")
+        || lineDelimiter.equals("\r\n"))) {
       throw new IllegalArgumentException(
           "Option '"
               + LINE_DELIMITER.key()
@@ -178,11 +179,18 @@ public final class CsvOptions {
   }
 
   /**
-   * Resolves Java escapes ({@code \t \n \r \f \b \0 \\ \' \"} and {@code \}{@code uXXXX}) so that
-   * invisible delimiters can be written in plain text, as Flink does for the field delimiter. A
-   * backslash before anything else, or at the end, stays a backslash.
+   * Resolves a Flink SQL Unicode string literal ({@code U&'\000A'}: {@code \XXXX} or {@code
+   * \+XXXXXX} is a code point, {@code \\} a backslash, {@code ''} a quote) and Java escapes ({@code
+   * \t \n \r \f \b \0 \\ \' \"} and {@code \}{@code uXXXX}) so that invisible delimiters can be
+   * written in plain text, as Flink does for the field delimiter. A backslash before anything else,
+   * or at the end, stays a backslash.
    */
   static String unescape(String text) {
+    if (text.length() >= 4
+        && (text.startsWith("U&'") || text.startsWith("u&'"))
+        && text.endsWith("'")) {
+      return unicodeLiteral(text.substring(3, text.length() - 1));
+    }
     if (text.indexOf('\\') < 0) {
       return text;
     }
@@ -202,6 +210,32 @@ public final class CsvOptions {
       } else if (next == 'u' && i + 6 <= text.length() && isHex(text, i + 2, i + 6)) {
         out.append((char) Integer.parseInt(text.substring(i + 2, i + 6), 16));
         i += 5;
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** The body of a SQL {@code U&'...'} literal, decoded; anything it cannot decode stays as is. */
+  private static String unicodeLiteral(String body) {
+    StringBuilder out = new StringBuilder(body.length());
+    for (int i = 0; i < body.length(); i++) {
+      char c = body.charAt(i);
+      if (c == '\'' && i + 1 < body.length() && body.charAt(i + 1) == '\'') {
+        out.append('\'');
+        i++;
+      } else if (c != '\\' || i + 1 == body.length()) {
+        out.append(c);
+      } else if (body.charAt(i + 1) == '\\') {
+        out.append('\\');
+        i++;
+      } else if (body.charAt(i + 1) == '+' && i + 8 <= body.length() && isHex(body, i + 2, i + 8)) {
+        out.appendCodePoint(Integer.parseInt(body.substring(i + 2, i + 8), 16));
+        i += 7;
+      } else if (i + 5 <= body.length() && isHex(body, i + 1, i + 5)) {
+        out.append((char) Integer.parseInt(body.substring(i + 1, i + 5), 16));
+        i += 4;
       } else {
         out.append(c);
       }

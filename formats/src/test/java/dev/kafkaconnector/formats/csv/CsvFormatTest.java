@@ -114,11 +114,13 @@ class CsvFormatTest {
   }
 
   @Test
-  void defaultsAreFlinks() {
+  void defaultsAreTheSpecs() {
     Map<String, Object> defaults =
         Map.of(
             "csv.field-delimiter",
             ",",
+            "csv.line-delimiter",
+            "U&'\\000A'",
             "csv.disable-quote-character",
             false,
             "csv.quote-character",
@@ -147,8 +149,8 @@ class CsvFormatTest {
     assertEquals(row, single(decoder, "1,Alice\r\n"));
 
     RowEncoder encoder = encoder(SPEC, Map.of());
-    assertEquals("1,Alice", encode(encoder, row));
-    assertEquals("2,", encode(encoder, Row.withSchema(SPEC).addValues(2, null).build()));
+    assertEquals("1,Alice\n", encode(encoder, row));
+    assertEquals("2,\n", encode(encoder, Row.withSchema(SPEC).addValues(2, null).build()));
   }
 
   @Test
@@ -162,7 +164,7 @@ class CsvFormatTest {
         "true,-12,1234,123456,12345678910,0.5,0.33333333332,\"1234.0000000000000000000000001\","
             + "\"hello, \"\"world\"\"\nline two\",awML,2024-02-29,12:34:56.789,"
             + "\"2024-02-29 12:34:56.123456\",\"2024-02-29 12:34:56.789Z\",1;;3,\"a;b c\","
-            + "2020-01-01;1969-12-31,Hello;42",
+            + "2020-01-01;1969-12-31,Hello;42\n",
         line);
     Row decoded = single(decoder, line);
     assertRowEquals(original, decoded);
@@ -181,14 +183,14 @@ class CsvFormatTest {
     Row nulls = Row.nullRow(ALL);
     String line = encode(encoder(ALL, options), nulls);
     assertEquals(
-        String.join(",", java.util.Collections.nCopies(ALL.getFieldCount(), "null")), line);
+        String.join(",", java.util.Collections.nCopies(ALL.getFieldCount(), "null")) + "\n", line);
     assertRowEquals(nulls, single(decoder(ALL, options), line));
   }
 
   @Test
   void nullsWithoutNullLiteralAreEmptyFields() throws Exception {
     String line = encode(encoder(ALL, Map.of()), Row.nullRow(ALL));
-    assertEquals(",".repeat(ALL.getFieldCount() - 1), line);
+    assertEquals(",".repeat(ALL.getFieldCount() - 1) + "\n", line);
     Row back = single(decoder(ALL, Map.of()), line);
     // Empty fields read as null, except STRING and BYTES (empty value) and ARRAY (empty array),
     // as in Flink: set csv.null-literal to tell them apart.
@@ -272,7 +274,7 @@ class CsvFormatTest {
             .build();
     Row row = Row.withSchema(schema).addValue(new BigDecimal("12.50")).build();
     String line = encode(encoder(schema, Map.of()), row);
-    assertEquals("12.50", line);
+    assertEquals("12.50\n", line);
     assertEquals(new BigDecimal("12.50"), single(decoder(schema, Map.of()), line).getValue(0));
   }
 

@@ -1,6 +1,7 @@
 package dev.kafkaconnector.formats.csv;
 
 import static dev.kafkaconnector.formats.csv.CsvFormatTest.SPEC;
+import static dev.kafkaconnector.formats.csv.CsvTesting.csv;
 import static dev.kafkaconnector.formats.csv.CsvTesting.decode;
 import static dev.kafkaconnector.formats.csv.CsvTesting.decoder;
 import static dev.kafkaconnector.formats.csv.CsvTesting.encode;
@@ -45,14 +46,14 @@ class CsvOptionsTest {
   void fieldDelimiter() throws Exception {
     Map<String, String> pipe = Map.of("csv.field-delimiter", "|");
     // Jackson (and so Flink) quotes every string when the delimiter sorts after letters
-    assertEquals("1|\"Alice\"", encode(encoder(SPEC, pipe), ALICE));
+    assertEquals("1|\"Alice\"\n", encode(encoder(SPEC, pipe), ALICE));
     assertEquals(ALICE, single(decoder(SPEC, pipe), "1|Alice"));
     // a comma is then plain text
     assertEquals("a,b", single(decoder(SPEC, pipe), "2|a,b").getString("name"));
 
     for (String tab : List.of("\t", "\\t")) {
       Map<String, String> options = Map.of("csv.field-delimiter", tab);
-      assertEquals("1\tAlice", encode(encoder(SPEC, options), ALICE));
+      assertEquals("1\tAlice\n", encode(encoder(SPEC, options), ALICE));
       assertEquals(ALICE, single(decoder(SPEC, options), "1\tAlice"));
     }
     assertRejected(Map.of("csv.field-delimiter", ",,"), "csv.field-delimiter");
@@ -60,12 +61,26 @@ class CsvOptionsTest {
   }
 
   @Test
-  void lineDelimiterIsOnlyWrittenWhenSet() throws Exception {
-    assertEquals("1,Alice", encode(encoder(SPEC, Map.of()), ALICE));
+  void lineDelimiterDefaultsToTheSpecsLineFeed() throws Exception {
+    assertEquals("1,Alice\n", encode(encoder(SPEC, Map.of()), ALICE));
+    assertEquals(
+        "U&'\\000A'",
+        csv().options().stream()
+            .filter(o -> o.key().equals("csv.line-delimiter"))
+            .findFirst()
+            .orElseThrow()
+            .defaultValue()
+            .orElseThrow(),
+        "the default as the spec writes it");
     assertEquals("1,Alice\n", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\n")), ALICE));
     assertEquals("1,Alice\r", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\r")), ALICE));
     assertEquals(
         "1,Alice\r\n", encode(encoder(SPEC, Map.of("csv.line-delimiter", "\\r\\n")), ALICE));
+    // Flink SQL's Unicode literals, as the spec writes them
+    assertEquals(
+        "1,Alice\r", encode(encoder(SPEC, Map.of("csv.line-delimiter", "U&'\\000D'")), ALICE));
+    assertEquals(
+        "1,Alice\n", encode(encoder(SPEC, Map.of("csv.line-delimiter", "U&'\\000A'")), ALICE));
     // decoding accepts any of them, whatever the option says
     var decoder = decoder(SPEC, Map.of("csv.line-delimiter", "\r"));
     for (String line : List.of("1,Alice", "1,Alice\n", "1,Alice\r", "1,Alice\r\n")) {
@@ -73,6 +88,7 @@ class CsvOptionsTest {
     }
     assertRejected(Map.of("csv.line-delimiter", "x"), "csv.line-delimiter");
     assertRejected(Map.of("csv.line-delimiter", "\n\n"), "csv.line-delimiter");
+    assertRejected(Map.of("csv.line-delimiter", "U&'\\000A\\000A'"), "csv.line-delimiter");
     assertEquals("1,Alice", encode(encoder(SPEC, Map.of("csv.line-delimiter", "")), ALICE));
   }
 
@@ -81,7 +97,7 @@ class CsvOptionsTest {
     Map<String, String> single = Map.of("csv.quote-character", "'");
     Row row = Row.withSchema(SPEC).addValues(1, "it's, ok").build();
     String line = encode(encoder(SPEC, single), row);
-    assertEquals("1,'it''s, ok'", line);
+    assertEquals("1,'it''s, ok'\n", line);
     assertEquals(row, single(decoder(SPEC, single), line));
     // the double quote is then plain text
     assertEquals("\"a\"", single(decoder(SPEC, single), "1,\"a\"").getString("name"));
@@ -94,7 +110,7 @@ class CsvOptionsTest {
   void disableQuoteCharacter() throws Exception {
     Map<String, String> options = Map.of("csv.disable-quote-character", "true");
     assertEquals(
-        "1,x y \"q\"",
+        "1,x y \"q\"\n",
         encode(encoder(SPEC, options), Row.withSchema(SPEC).addValues(1, "x y \"q\"").build()));
     assertEquals("\"abc", single(decoder(SPEC, options), "1,\"abc").getString("name"));
     // a value that would split the line is refused rather than written ambiguously
@@ -168,7 +184,7 @@ class CsvOptionsTest {
     Row row = single(decoder(schema, colon), "a:b;c,1:hello world");
     assertEquals(List.of("a", "b;c"), row.getArray("tags"));
     assertEquals(List.of("1", "hello world"), row.getRow("r").getValues());
-    assertEquals("a:b;c,\"1:hello world\"", encode(encoder(schema, colon), row));
+    assertEquals("a:b;c,\"1:hello world\"\n", encode(encoder(schema, colon), row));
     // a delimiter may be longer than one character, as Jackson allows
     Map<String, String> pipes = Map.of("csv.array-element-delimiter", "||");
     assertEquals(
@@ -180,12 +196,12 @@ class CsvOptionsTest {
   void nullLiteral() throws Exception {
     Map<String, String> options = Map.of("csv.null-literal", "\\N");
     Row nulls = Row.withSchema(SPEC).addValues(null, null).build();
-    assertEquals("\\N,\\N", encode(encoder(SPEC, options), nulls));
+    assertEquals("\\N,\\N\n", encode(encoder(SPEC, options), nulls));
     assertEquals(nulls, single(decoder(SPEC, options), "\\N,\\N"));
     assertEquals(nulls, single(decoder(SPEC, options), "\\N,\"\\N\""));
     // an empty STRING is then distinct from null
     Row empty = Row.withSchema(SPEC).addValues(1, "").build();
-    assertEquals("1,", encode(encoder(SPEC, options), empty));
+    assertEquals("1,\n", encode(encoder(SPEC, options), empty));
     assertEquals(empty, single(decoder(SPEC, options), "1,"));
     // without the option the literal is text
     assertEquals("\\N", single(decoder(SPEC, Map.of()), "1,\\N").getString("name"));
@@ -198,7 +214,7 @@ class CsvOptionsTest {
     Map<String, String> nul = Map.of("csv.null-literal", "null");
     Row row = Row.withSchema(arrays).addValues(null, java.util.Arrays.asList(1, null)).build();
     String line = encode(encoder(arrays, nul), row);
-    assertEquals("null,1;null", line);
+    assertEquals("null,1;null\n", line);
     Row back = single(decoder(arrays, nul), line);
     assertNull(back.getValue("a"));
     assertEquals(java.util.Arrays.asList(1, null), back.getArray("b"));

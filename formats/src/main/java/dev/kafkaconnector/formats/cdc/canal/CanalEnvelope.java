@@ -84,6 +84,7 @@ public final class CanalEnvelope implements ChangeEnvelope {
         throw new FormatException(FORMAT, "data", "element " + i + " of 'data' is not an object");
       }
       ObjectNode image = (ObjectNode) row;
+      booleans(image, declared);
       switch (op) {
         case INSERT -> out.add(new RawChange(id, op, null, image, key, declared));
         case DELETE -> out.add(new RawChange(id, op, image, null, key, declared));
@@ -92,8 +93,32 @@ public final class CanalEnvelope implements ChangeEnvelope {
           if (old != null && old.isArray() && i < old.size() && old.get(i).isObject()) {
             before = image.deepCopy();
             before.setAll((ObjectNode) old.get(i));
+            booleans(before, declared);
           }
           out.add(new RawChange(id, op, before, image, key, declared));
+        }
+      }
+    }
+  }
+
+  /**
+   * Canal writes a MySQL {@code tinyint(1)} or {@code bit(1)} value as {@code "1"} / {@code "0"}:
+   * where the type map declares the column BOOLEAN, such a value (text or number) becomes {@code
+   * true} / {@code false}, so that the declared type reads it.
+   */
+  private static void booleans(ObjectNode image, @Nullable Schema declared) {
+    if (declared == null) {
+      return;
+    }
+    for (Schema.Field field : declared.getFields()) {
+      if (field.getType().getTypeName() != Schema.TypeName.BOOLEAN) {
+        continue;
+      }
+      JsonNode value = image.get(field.getName());
+      if (value != null && (value.isTextual() || value.isNumber())) {
+        String text = value.asText().trim();
+        if (text.equals("1") || text.equals("0")) {
+          image.put(field.getName(), text.equals("1"));
         }
       }
     }

@@ -118,6 +118,21 @@ class ChangeRecordDecoderTest {
   }
 
   @Test
+  void canalMysqlTinyint1AndBit1TextReadsAsBoolean() {
+    ChangeRecordDecoder d =
+        decoder("value.format", "canal-json", "canal-json.infer-schema.strategy", "MYSQL_TYPE");
+    String update =
+        "{\"data\":[{\"id\":\"1\",\"on\":\"1\",\"b\":\"0\"}],\"database\":\"inv\","
+            + "\"table\":\"p\",\"isDdl\":false,\"old\":[{\"on\":\"0\"}],\"pkNames\":[\"id\"],"
+            + "\"mysqlType\":{\"id\":\"int(11)\",\"on\":\"tinyint(1)\",\"b\":\"bit(1)\"},"
+            + "\"type\":\"UPDATE\"}";
+    DataChangeEvent up = (DataChangeEvent) decode(d, null, update).get(1);
+    assertEquals(Boolean.TRUE, up.after().getBoolean("on"));
+    assertEquals(Boolean.FALSE, up.after().getBoolean("b"));
+    assertEquals(Boolean.FALSE, up.before().getBoolean("on"));
+  }
+
+  @Test
   void debeziumDeleteAndTableId() {
     ChangeRecordDecoder d = decoder();
     List<ChangeEvent> events =
