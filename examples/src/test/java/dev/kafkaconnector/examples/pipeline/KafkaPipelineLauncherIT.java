@@ -1,5 +1,6 @@
 package dev.kafkaconnector.examples.pipeline;
 
+import static dev.kafkaconnector.examples.pipeline.LauncherRun.assertLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -173,12 +174,6 @@ class KafkaPipelineLauncherIT {
       "kafka-pipeline: FINISHED after [0-9.]+ s: in %d records [0-9]+ bytes"
           + " \\| out 0 records 0 bytes \\| errors 0, dead letters 0 \\| [0-9]+ records/s";
 
-  private static void assertLine(String regex, String err) {
-    assertTrue(
-        Pattern.compile("^" + regex + "$", Pattern.MULTILINE).matcher(err).find(),
-        "no line matching " + regex + " in\n" + err);
-  }
-
   @Test
   void aJobOnTheDirectRunnerPrintsTheJobAndASummary() throws Exception {
     String topic = KAFKA.newTopicName("launcher-summary");
@@ -230,39 +225,21 @@ class KafkaPipelineLauncherIT {
                 + "  scan.bounded.specific-offsets: partition:0,offset:"
                 + 2 * first),
         StandardCharsets.UTF_8);
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream originalErr = System.err;
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      CompletableFuture<Integer> status =
-          CompletableFuture.supplyAsync(
-              () ->
-                  KafkaPipelineLauncher.run(
-                      job.toString(),
-                      "-Dservers=" + KAFKA.bootstrapServers(),
-                      "-Dtopic=" + topic,
-                      "--runner=DirectRunner",
-                      "--progress"));
-      Pattern progress =
-          Pattern.compile(
-              "^kafka-pipeline: [0-9]+:[0-9]{2} in "
-                  + first
-                  + " records [0-9]+ bytes \\| out 0 records 0 bytes \\| lag [0-9-]+ \\| errors 0,"
-                  + " dead letters 0$",
-              Pattern.MULTILINE);
-      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-      while (!progress.matcher(err.toString(StandardCharsets.UTF_8)).find()
-          && !status.isDone()
-          && System.nanoTime() < deadline) {
-        Thread.sleep(100);
-      }
-      String seen = err.toString(StandardCharsets.UTF_8);
-      assertTrue(progress.matcher(seen).find(), "no progress line with " + first + " in\n" + seen);
+    try (LauncherRun run =
+        LauncherRun.start(
+            job.toString(),
+            "-Dservers=" + KAFKA.bootstrapServers(),
+            "-Dtopic=" + topic,
+            "--runner=DirectRunner",
+            "--progress")) {
+      run.awaitLine(
+          "kafka-pipeline: [0-9]+:[0-9]{2} in "
+              + first
+              + " records [0-9]+ bytes \\| out 0 records 0 bytes \\| lag [0-9-]+ \\| errors 0,"
+              + " dead letters 0");
       SampleChanges.send(KAFKA.bootstrapServers(), topic);
-      assertEquals(0, status.get(2, TimeUnit.MINUTES), err.toString(StandardCharsets.UTF_8));
-      assertLine(String.format(FINISHED, 2 * first), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setErr(originalErr);
+      assertEquals(0, run.status(), run.err());
+      assertLine(String.format(FINISHED, 2 * first), run.err());
     }
   }
 
