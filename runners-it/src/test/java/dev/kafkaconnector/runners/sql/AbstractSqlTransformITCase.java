@@ -242,6 +242,119 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
   }
 
   /**
+   * Flink's usual Kafka table: JSON with an epoch-millis field, {@code ts AS
+   * TO_TIMESTAMP_LTZ(ts_ms, 3)} carrying the watermark. The source stamps each row with the
+   * function's value, so every 10 s window closes with exactly its rows although the records' own
+   * timestamps are a day later.
+   */
+  @Test
+  void tumbleOverAToTimestampLtzWatermarkColumn() {
+    String topic = newTopic("sql-tumble-ltz", 1);
+    long t = 1_600_000_000_000L;
+    for (long s : new long[] {1, 4, 2, 12, 8, 15, 11, 31}) {
+      producer.send(
+          topic,
+          0,
+          t + 86_400_000L,
+          null,
+          "{\"order_id\":\"o" + s + "\",\"ts_ms\":" + (t + 1000 * s + 250) + "}");
+    }
+    producer.flush();
+    String ddl =
+        """
+        CREATE TABLE Orders (
+          order_id STRING,
+          ts_ms BIGINT,
+          ts AS TO_TIMESTAMP_LTZ(ts_ms, 3),
+          WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'json'
+        )"""
+            .formatted(topic, KAFKA.bootstrapServers());
+    List<Row> rows =
+        run(
+            "SELECT TUMBLE_START(ts, INTERVAL '10' SECOND) AS w, COUNT(*) AS n,"
+                + " MIN(order_id) AS first_id FROM Orders GROUP BY TUMBLE(ts, INTERVAL '10' SECOND)",
+            dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl));
+    Map<Long, String> byStart = new TreeMap<>();
+    for (Row r : rows) {
+      byStart.put(
+          (millis(r.getValue("w")) - t) / 1000, r.getInt64("n") + " " + r.getString("first_id"));
+    }
+    assertEquals(
+        Map.of(0L, "4 o1", 10L, "3 o11", 30L, "1 o31"),
+        byStart,
+        "window start (s after t) -> rows");
+  }
+
+  /**
+   * {@code TO_TIMESTAMP(string)} (Flink's default 'yyyy-MM-dd HH:mm:ss') and {@code
+   * TO_TIMESTAMP(string, format)} in computed columns of a plain SELECT: zone-less timestamps, read
+   * as UTC; text that does not parse gives null, as in Flink.
+   */
+  @Test
+  void toTimestampComputedColumnsInASelect() {
+    String topic = newTopic("sql-to-timestamp", 1);
+    producer.send(topic, 0, null, null, "1,2024-03-01 10:00:00,01/03/2024 10:00");
+    producer.send(topic, 0, null, null, "2,2024-3-1 23:59:59.5,31/12/1999 23:59");
+    producer.send(topic, 0, null, null, "3,yesterday,soon");
+    producer.flush();
+    String ddl =
+        """
+        CREATE TABLE Events (
+          id INT,
+          created_text STRING,
+          local_text STRING,
+          created AS TO_TIMESTAMP(created_text),
+          local_time AS TO_TIMESTAMP(local_text, 'dd/MM/yyyy HH:mm'),
+          created_day AS DATE_FORMAT(created_text, 'yyyy/MM/dd')
+        ) WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = 'csv'
+        )"""
+            .formatted(topic, KAFKA.bootstrapServers());
+    Map<Integer, String> byId = new TreeMap<>();
+    for (Row r :
+        run(
+            "SELECT id, created, local_time, created_day FROM Events",
+            dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl))) {
+      byId.put(
+          r.getInt32("id"),
+          iso(r.getValue("created"))
+              + " "
+              + iso(r.getValue("local_time"))
+              + " "
+              + r.getString("created_day"));
+    }
+    assertEquals(
+        Map.of(
+            1, "2024-03-01T10:00:00Z 2024-03-01T10:00:00Z 2024/03/01",
+            2, "2024-03-01T23:59:59.500Z 1999-12-31T23:59:00Z 2024/03/01",
+            3, "null null null"),
+        byId);
+  }
+
+  /** A timestamp value as an instant, a zone-less one read as UTC. */
+  private static long millis(Object value) {
+    return value instanceof LocalDateTime local
+        ? local.toInstant(ZoneOffset.UTC).toEpochMilli()
+        : ((org.joda.time.ReadableInstant) value).getMillis();
+  }
+
+  private static String iso(Object value) {
+    return value == null ? "null" : java.time.Instant.ofEpochMilli(millis(value)).toString();
+  }
+
+  /**
    * Writes csv orders {@code id,time} at 1, 4, 2, 12, 8, 15, 11 and 31 s after {@code t}, each
    * record stamped a day later than its order time.
    */

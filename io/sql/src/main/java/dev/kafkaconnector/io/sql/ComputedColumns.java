@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.EquivalenceNullablePolicy;
@@ -70,7 +71,7 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
                     + "' AS "
                     + expression
                     + ": "
-                    + e.getMessage()
+                    + reason(e.getMessage())
                     + unreadable(columns, readable),
                 e);
           }
@@ -184,6 +185,23 @@ final class ComputedColumns extends PTransform<PCollection<Row>, PCollection<Row
 
   private static final Pattern PROCTIME =
       Pattern.compile("\\bPROCTIME\\s*\\(\\s*\\)", Pattern.CASE_INSENSITIVE);
+
+  /** Calcite's reason, naming the function when it is one expressions do not know. */
+  private static String reason(String message) {
+    Matcher unknown = UNKNOWN_FUNCTION.matcher(String.valueOf(message));
+    if (!unknown.find()) {
+      return message;
+    }
+    return "function "
+        + unknown.group(1)
+        + " is not supported here ("
+        + message
+        + "); computed columns call Calcite's standard functions, PROCTIME() and Flink's "
+        + String.join(", ", CalciteExpressions.flinkFunctions());
+  }
+
+  private static final Pattern UNKNOWN_FUNCTION =
+      Pattern.compile("No match found for function signature ([^(\\s]+)\\(");
 
   /** Where each column of {@code readable} is in {@code input}. */
   private static int[] positions(Schema input, Schema readable) {

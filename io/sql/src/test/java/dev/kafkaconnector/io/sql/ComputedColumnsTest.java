@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TimeZone;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
@@ -172,5 +173,85 @@ class ComputedColumnsTest {
     assertTrue(
         notATime.getMessage().contains("the event time must be a TIMESTAMP or TIMESTAMP_LTZ"),
         notATime.getMessage());
+  }
+
+  /**
+   * Flink's time functions in computed columns ({@code ts AS TO_TIMESTAMP_LTZ(ts_ms, 3)}, {@code at
+   * AS TO_TIMESTAMP(text)}) and in the watermark's column; unknown functions are named.
+   */
+  @Test
+  void flinkTimeFunctionsFillComputedColumnsAndTheEventTime() {
+    Schema source =
+        Schema.builder()
+            .addNullableField("ts_ms", FieldType.INT64)
+            .addNullableField("text", FieldType.STRING)
+            .build();
+    Map<String, String> expressions = new LinkedHashMap<>();
+    expressions.put("ts", "TO_TIMESTAMP_LTZ(ts_ms, 3)");
+    expressions.put("at", "TO_TIMESTAMP(text)");
+    expressions.put("day", "FROM_UNIXTIME(ts_ms / 1000, 'yyyy-MM-dd')");
+    Schema types = ComputedColumns.types(source, expressions);
+    assertEquals(FieldType.DATETIME.withNullable(true), types.getField("ts").getType());
+    assertEquals(
+        FieldType.logicalType(SqlTypes.DATETIME).withNullable(true),
+        types.getField("at").getType());
+    Schema declared =
+        Schema.builder()
+            .addFields(source.getFields())
+            .addNullableField("ts", FieldType.DATETIME)
+            .addNullableField("at", FieldType.DATETIME)
+            .addNullableField("day", FieldType.STRING)
+            .build();
+    Pipeline p = Pipeline.create();
+    PCollection<Row> rows =
+        p.apply(
+                Create.of(
+                        Row.withSchema(source)
+                            .addValues(1_700_000_000_123L, "2024-03-01 10:00:00")
+                            .build(),
+                        Row.withSchema(source).addValues(null, "no time").build())
+                    .withRowSchema(source))
+            .apply(ComputedColumns.of("t", source, expressions, declared));
+    Schema out = rows.getSchema();
+    PAssert.that(rows)
+        .containsInAnyOrder(
+            Row.withSchema(out)
+                .addValues(1_700_000_000_123L, "2024-03-01 10:00:00")
+                .addValues(
+                    Instant.parse("2023-11-14T22:13:20.123Z"),
+                    Instant.parse("2024-03-01T10:00:00Z"),
+                    "2023-11-14")
+                .build(),
+            Row.withSchema(out).addValues(null, "no time", null, null, null).build());
+    p.run().waitUntilFinish();
+
+    ComputedEventTime eventTime =
+        ComputedColumns.eventTime("orders", source, "ts", "TO_TIMESTAMP_LTZ(ts_ms, 3)");
+    TimeZone before = TimeZone.getDefault();
+    try {
+      TimeZone.setDefault(TimeZone.getTimeZone("America/St_Johns"));
+      assertEquals(
+          Instant.parse("2023-11-14T22:13:20.123Z"),
+          eventTime.eventTime(Row.withSchema(source).addValues(1_700_000_000_123L, null).build()));
+      assertEquals(
+          Instant.parse("2024-03-01T10:00:00Z"),
+          ComputedColumns.eventTime("orders", source, "at", "TO_TIMESTAMP(text)")
+              .eventTime(Row.withSchema(source).addValues(null, "2024-03-01 10:00:00").build()));
+    } finally {
+      TimeZone.setDefault(before);
+    }
+
+    IllegalArgumentException unknown =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ComputedColumns.types(source, Map.of("d", "TO_DATE(text)")));
+    assertTrue(
+        unknown
+            .getMessage()
+            .startsWith(
+                "computed column 'd' AS TO_DATE(text): function TO_DATE"
+                    + " is not supported here"),
+        unknown.getMessage());
+    assertTrue(unknown.getMessage().contains("TO_TIMESTAMP_LTZ"), unknown.getMessage());
   }
 }

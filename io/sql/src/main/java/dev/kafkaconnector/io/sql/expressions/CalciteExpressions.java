@@ -29,8 +29,10 @@ import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlIdentifi
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlNode;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlNodeList;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.SqlSelect;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlParser;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.tools.FrameworkConfig;
 import org.apache.beam.vendor.calcite.v1_40_0.org.apache.calcite.tools.Frameworks;
@@ -42,7 +44,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * vendors) for one input schema: {@code SELECT <projection> FROM t WHERE <filter>} is parsed,
  * validated against the columns, converted to relational expressions, and those are compiled to
  * Java code (Janino) once; {@link #evaluate} runs them on one row's values. {@code *} in the
- * projection stands for the physical columns (not the metadata columns).
+ * projection stands for the physical columns (not the metadata columns). Besides Calcite's standard
+ * functions, expressions call Flink's time functions ({@link FlinkFunctions}: TO_TIMESTAMP_LTZ,
+ * TO_TIMESTAMP, FROM_UNIXTIME, UNIX_TIMESTAMP, DATE_FORMAT), in the time zone given to {@link
+ * #compile}.
  */
 public final class CalciteExpressions {
   private static final String TABLE = "__source__";
@@ -119,7 +124,8 @@ public final class CalciteExpressions {
       }
       expressions.addAll(projects);
       RexExecutable executable =
-          RexExecutorImpl.getExecutable(rexBuilder, expressions, node.getRowType());
+          RexExecutorImpl.getExecutable(
+              rexBuilder, FlinkFunctions.implement(rexBuilder, expressions), node.getRowType());
       return new CalciteExpressions(
           outputSchema(relRoot, rel), condition != null, executable, zone);
     } catch (IllegalArgumentException e) {
@@ -140,7 +146,12 @@ public final class CalciteExpressions {
             return CalciteTypes.rowType(factory, columns);
           }
         });
-    return Frameworks.newConfigBuilder().defaultSchema(root).parserConfig(parserConfig()).build();
+    return Frameworks.newConfigBuilder()
+        .defaultSchema(root)
+        .parserConfig(parserConfig())
+        .operatorTable(
+            SqlOperatorTables.chain(FlinkFunctions.table(), SqlStdOperatorTable.instance()))
+        .build();
   }
 
   /**
@@ -201,6 +212,11 @@ public final class CalciteExpressions {
   /** The schema of the projected rows. */
   public Schema output() {
     return output;
+  }
+
+  /** The names of the Flink functions expressions call besides Calcite's standard ones. */
+  public static List<String> flinkFunctions() {
+    return FlinkFunctions.names();
   }
 
   /** The values of every expression (filter first when there is one) on one input row. */
