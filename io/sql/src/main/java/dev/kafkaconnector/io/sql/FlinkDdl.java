@@ -27,6 +27,9 @@ import org.apache.beam.sdk.schemas.Schema;
  *         .withDdlString(FlinkDdl.toBeamSql(flink)));
  * }</pre>
  *
+ * <p>The statement is parsed by Flink's own grammar ({@code flink-sql-parser} 1.19.0, no Flink
+ * runtime), so what Flink accepts is what is accepted here.
+ *
  * <p>What is translated: columns with Flink's types ({@code STRING}, {@code TIMESTAMP_LTZ(3)},
  * {@code ROW<…>}, {@code ARRAY<…>}, {@code MAP<…>}, {@code DECIMAL(p, s)}, {@code NOT NULL},
  * backquoted names, column comments); {@code METADATA [FROM 'key'] [VIRTUAL]} as the table's {@code
