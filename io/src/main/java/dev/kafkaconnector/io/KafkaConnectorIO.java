@@ -84,7 +84,8 @@ public final class KafkaConnectorIO {
 
   /**
    * The CDC sink: writes change events of many tables ({@code PCollection<ChangeEvent>}) as
-   * debezium-json or canal-json messages, each table to its topic (at-least-once by default).
+   * debezium-json, canal-json or canal-protobuf messages, each table to its topic (at-least-once by
+   * default).
    *
    * <pre>{@code
    * changes.apply(

@@ -67,7 +67,7 @@ public final class KafkaConnectorWriteChanges extends PTransform<PCollection<Cha
     return withOption(KafkaConnectorOptions.BOOTSTRAP_SERVERS.key(), servers);
   }
 
-  /** {@code value.format}: {@code debezium-json} or {@code canal-json}. */
+  /** {@code value.format}: {@code debezium-json}, {@code canal-json} or {@code canal-protobuf}. */
   public KafkaConnectorWriteChanges withValueFormat(String format) {
     return withOption(ChangeSinkOptions.VALUE_FORMAT.key(), format);
   }

@@ -30,7 +30,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <p>One instance is used by one thread at a time (it reuses an output buffer). Serializable; the
  * JSON writers are rebuilt after deserialization.
  */
-public abstract class ChangelogEncoder implements UpdateEncoder {
+public abstract class ChangelogEncoder implements TableChangeEncoder {
   private static final long serialVersionUID = 1L;
 
   protected final String format;
@@ -123,10 +123,7 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
     return converter.settings();
   }
 
-  /**
-   * This encoder for the changes of one table: the messages also name the table (and its primary
-   * key where the format has a place for it), as a multi-table change stream's sink writes them.
-   */
+  @Override
   public abstract ChangelogEncoder forTable(SourceTable table);
 
   /** The columns written as data (the schema without its {@code row-kind} column). */
@@ -170,6 +167,7 @@ public abstract class ChangelogEncoder implements UpdateEncoder {
    * Encodes one change of {@code kind} of {@code data}, a row of {@link #dataSchema()} (a writer
    * that knows the change kind, such as the CDC sink, needs no {@code row-kind} column).
    */
+  @Override
   public final byte[] encode(RowKind kind, Row data) throws FormatException {
     return write(g -> writeChange(kind, data, g));
   }

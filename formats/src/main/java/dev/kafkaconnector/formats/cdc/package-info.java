@@ -9,6 +9,8 @@
  * named {@code row-kind} when the schema has one (else every row is an insert) and, like Flink
  * 1.19, write {@code +I}/{@code +U} as inserts and {@code -U}/{@code -D} as deletes; {@link
  * dev.kafkaconnector.formats.cdc.UpdateEncoder#encodeUpdate} writes a real update from both images.
+ * The change-stream sink ({@code writeChanges()}) uses any {@link
+ * dev.kafkaconnector.formats.cdc.TableChangeEncoder}: the JSON formats and {@code canal-protobuf}.
  *
  * <p>Nothing is dropped without a count: errors skipped by {@code <format>.ignore-parse-errors} go
  * to {@code <format>.ignored-parse-errors}; messages and rows skipped by design go to {@code

@@ -34,7 +34,8 @@ public abstract class KafkaWriteChangesConfiguration implements SinkFields {
   public abstract @Nullable String getBootstrapServers();
 
   @SchemaFieldDescription(
-      "The message format, debezium-json (default) or canal-json: the option 'value.format'.")
+      "The message format, debezium-json (default), canal-json or canal-protobuf: the option"
+          + " 'value.format'.")
   public abstract @Nullable String getValueFormat();
 
   @SchemaFieldDescription(

@@ -22,10 +22,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * {@code kafka_write_changes} as a Beam schema transform: changelog rows of one table (its columns
  * plus a change-kind column, {@code +I}, {@code -U}, {@code +U}, {@code -D}) written by {@link
- * KafkaConnectorIO#writeChanges()} as debezium-json or canal-json messages naming the table ({@code
- * database}, {@code table}) and keyed by its {@code primary_key}. Input {@code input}; with {@code
- * error_handling: {output: <name>}} the rows that could not be written (a bad kind, a record the
- * producer refused) come out under that name, otherwise there is no output.
+ * KafkaConnectorIO#writeChanges()} as debezium-json, canal-json or canal-protobuf messages naming
+ * the table ({@code database}, {@code table}) and keyed by its {@code primary_key}. Input {@code
+ * input}; with {@code error_handling: {output: <name>}} the rows that could not be written (a bad
+ * kind, a record the producer refused) come out under that name, otherwise there is no output.
  */
 @AutoService(SchemaTransformProvider.class)
 public class KafkaWriteChangesSchemaTransformProvider
@@ -48,7 +48,8 @@ public class KafkaWriteChangesSchemaTransformProvider
     super(
         IDENTIFIER,
         "Writes changelog rows of one table (its columns and a change-kind column: +I, -U, +U,"
-            + " -D) to Kafka as debezium-json or canal-json change messages with the Kafka"
+            + " -D) to Kafka as debezium-json, canal-json or canal-protobuf change messages with the"
+            + " Kafka"
             + " connector's options. With error_handling, rows that cannot be written come out"
             + " under its output name.",
         List.of(INPUT),

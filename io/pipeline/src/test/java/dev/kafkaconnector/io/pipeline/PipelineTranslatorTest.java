@@ -75,6 +75,26 @@ class PipelineTranslatorTest {
     assertEquals("sink.partition.strategy", e.path());
   }
 
+  /** The spec's sink value formats include canal-protobuf; a source cannot read it. */
+  @Test
+  void canalProtobufIsASinkValueFormatOnly() {
+    EVENTS_ONE();
+    PipelineDefinition sink =
+        PipelineDefinitionParser.parse(
+            "source:\n  type: test-events\n  id: one\nsink:\n  type: kafka\n"
+                + "  properties.bootstrap.servers: h:1\n  value.format: canal-protobuf\n",
+            Map.of(),
+            Map.of(),
+            Map.of());
+    PipelineTranslator.apply(pipeline(), sink);
+    PipelineDefinitionException source =
+        error(
+            "source:\n  type: kafka\n  properties.bootstrap.servers: h:1\n  topic: t\n"
+                + "  value.format: canal-protobuf\nsink:\n  type: print\n");
+    assertTrue(source.getMessage().contains("canal-protobuf"), source.getMessage());
+    assertTrue(source.getMessage().contains("value.format"), source.getMessage());
+  }
+
   @Test
   void unknownConnectorTypeListsTheKnownOnes() {
     PipelineDefinitionException e = error("source:\n  type: mysql\nsink:\n  type: print\n");

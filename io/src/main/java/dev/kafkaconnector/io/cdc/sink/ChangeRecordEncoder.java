@@ -5,9 +5,9 @@ import dev.kafkaconnector.formats.FormatException;
 import dev.kafkaconnector.formats.FormatFactory;
 import dev.kafkaconnector.formats.Formats;
 import dev.kafkaconnector.formats.RowEncoder;
-import dev.kafkaconnector.formats.cdc.ChangelogEncoder;
 import dev.kafkaconnector.formats.cdc.RowKind;
 import dev.kafkaconnector.formats.cdc.SourceTable;
+import dev.kafkaconnector.formats.cdc.TableChangeEncoder;
 import dev.kafkaconnector.formats.options.Configuration;
 import dev.kafkaconnector.io.sink.BadRowException;
 import dev.kafkaconnector.io.sink.EncodedRecord;
@@ -60,7 +60,7 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
 
   /** The value and key encoders of one (table, schema, key), and the key's column indexes. */
   private record TableEncoders(
-      ChangelogEncoder value, RowEncoder key, Schema keySchema, int[] keyIndexes) {}
+      TableChangeEncoder value, RowEncoder key, Schema keySchema, int[] keyIndexes) {}
 
   ChangeRecordEncoder(
       TopicMapping topics,
@@ -203,11 +203,11 @@ final class ChangeRecordEncoder implements RecordEncoder<ChangeEvent> {
 
   private TableEncoders build(EncoderKey key) {
     FormatFactory value = Formats.find(valueFormat, "value.format");
-    ChangelogEncoder base =
-        (ChangelogEncoder)
+    TableChangeEncoder base =
+        (TableChangeEncoder)
             value.createEncoder(
                 key.schema(), new FormatContext(Configuration.of(valueOptions), "value"));
-    ChangelogEncoder forTable = base.forTable(new SourceTable(key.table(), key.primaryKey()));
+    TableChangeEncoder forTable = base.forTable(new SourceTable(key.table(), key.primaryKey()));
     Schema.Builder keySchema = Schema.builder().addStringField(TABLE_ID_FIELD);
     int[] indexes = new int[key.primaryKey().size()];
     for (int i = 0; i < indexes.length; i++) {

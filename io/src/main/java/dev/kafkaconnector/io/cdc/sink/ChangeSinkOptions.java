@@ -17,6 +17,7 @@ public final class ChangeSinkOptions {
 
   public static final String DEBEZIUM_JSON = "debezium-json";
   public static final String CANAL_JSON = "canal-json";
+  public static final String CANAL_PROTOBUF = "canal-protobuf";
 
   public static final ConfigOption<String> TOPIC =
       ConfigOption.string(
@@ -29,9 +30,10 @@ public final class ChangeSinkOptions {
       ConfigOption.string(
           "value.format",
           DEBEZIUM_JSON,
-          "Format of the record value: debezium-json or canal-json. The message names the"
-              + " table it comes from (Debezium's source.db / source.table, Canal's database /"
-              + " table / pkNames).");
+          "Format of the record value: debezium-json, canal-json or canal-protobuf (Canal's"
+              + " binary Packet of one Entry, as Canal writes with canal.mq.flatMessage = false)."
+              + " The message names the table it comes from (Debezium's source.db / source.table,"
+              + " Canal's database / table / pkNames, the Entry header's schemaName / tableName).");
 
   public static final ConfigOption<String> KEY_FORMAT =
       ConfigOption.string(

@@ -28,7 +28,10 @@ import org.apache.beam.sdk.schemas.Schema;
  */
 public final class ChangeSinkParser {
   private static final List<String> VALUE_FORMATS =
-      List.of(ChangeSinkOptions.DEBEZIUM_JSON, ChangeSinkOptions.CANAL_JSON);
+      List.of(
+          ChangeSinkOptions.DEBEZIUM_JSON,
+          ChangeSinkOptions.CANAL_JSON,
+          ChangeSinkOptions.CANAL_PROTOBUF);
   private static final List<String> KEY_FORMATS = List.of("json", "csv");
 
   private ChangeSinkParser() {}
