@@ -30,6 +30,17 @@ import org.junit.jupiter.api.Test;
  * pipeline, and compares exact rows or record values.
  */
 abstract class AbstractFormatOptionsITCase extends ChangeFormatOptionsCases {
+  /** Every csv option with a value other than its default, as key, value, key, value, ... */
+  private static final String[] CUSTOM_CSV = {
+    "format", "csv",
+    "csv.field-delimiter", ";",
+    "csv.quote-character", "'",
+    "csv.array-element-delimiter", "|",
+    "csv.escape-character", "\\",
+    "csv.null-literal", "NULL",
+    "csv.line-delimiter", "U&'\\000D'"
+  };
+
   static final Schema ITEM =
       Schema.builder()
           .addNullableField("id", FieldType.INT64)
@@ -71,24 +82,7 @@ abstract class AbstractFormatOptionsITCase extends ChangeFormatOptionsCases {
     Pipeline pipeline = Pipeline.create(options());
     PCollection<Row> in = pipeline.apply(Create.of(rows).withRowSchema(ITEM));
     in.apply("None", write(plain, "format", "csv", "sink.delivery-guarantee", "none"));
-    in.apply(
-        "Custom",
-        write(
-            custom,
-            "format",
-            "csv",
-            "csv.field-delimiter",
-            ";",
-            "csv.quote-character",
-            "'",
-            "csv.array-element-delimiter",
-            "|",
-            "csv.escape-character",
-            "\\",
-            "csv.null-literal",
-            "NULL",
-            "csv.line-delimiter",
-            "U&'\\000D'"));
+    in.apply("Custom", write(custom, CUSTOM_CSV));
     in.apply(
         "NoQuote",
         write(
@@ -127,27 +121,7 @@ abstract class AbstractFormatOptionsITCase extends ChangeFormatOptionsCases {
     Pipeline pipeline = Pipeline.create(options());
     Collect<Row> customRows = new Collect<>();
     Collect<Row> laxRows = new Collect<>();
-    pipeline
-        .apply(
-            "Custom",
-            read(
-                custom,
-                ITEM,
-                "format",
-                "csv",
-                "csv.field-delimiter",
-                ";",
-                "csv.quote-character",
-                "'",
-                "csv.array-element-delimiter",
-                "|",
-                "csv.escape-character",
-                "\\",
-                "csv.null-literal",
-                "NULL",
-                "csv.line-delimiter",
-                "U&'\\000D'"))
-        .apply(customRows);
+    pipeline.apply("Custom", read(custom, ITEM, CUSTOM_CSV)).apply(customRows);
     pipeline
         .apply(
             "Lax",

@@ -197,15 +197,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           order_id STRING,
           order_time TIMESTAMP(3),
           WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
-        ) WITH (
-          'connector' = 'kafka',
-          'topic' = '%s',
-          'properties.bootstrap.servers' = '%s',
-          'scan.startup.mode' = 'earliest-offset',
-          'scan.bounded.mode' = 'latest-offset',
-          'format' = 'csv'
         )"""
-            .formatted(topic, KAFKA.bootstrapServers());
+            + boundedKafka(topic, "csv");
     assertEquals(
         Map.of(0L, 4L, 10L, 3L, 30L, 1L), tumbleCounts(ddl, t), "window start (s after t) -> rows");
   }
@@ -228,15 +221,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           order_text STRING,
           order_time AS CAST(order_text AS TIMESTAMP(3)),
           WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
-        ) WITH (
-          'connector' = 'kafka',
-          'topic' = '%s',
-          'properties.bootstrap.servers' = '%s',
-          'scan.startup.mode' = 'earliest-offset',
-          'scan.bounded.mode' = 'latest-offset',
-          'format' = 'csv'
         )"""
-            .formatted(topic, KAFKA.bootstrapServers());
+            + boundedKafka(topic, "csv");
     assertEquals(
         Map.of(0L, 4L, 10L, 3L, 30L, 1L), tumbleCounts(ddl, t), "window start (s after t) -> rows");
   }
@@ -267,15 +253,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           ts_ms BIGINT,
           ts AS TO_TIMESTAMP_LTZ(ts_ms, 3),
           WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
-        ) WITH (
-          'connector' = 'kafka',
-          'topic' = '%s',
-          'properties.bootstrap.servers' = '%s',
-          'scan.startup.mode' = 'earliest-offset',
-          'scan.bounded.mode' = 'latest-offset',
-          'format' = 'json'
         )"""
-            .formatted(topic, KAFKA.bootstrapServers());
+            + boundedKafka(topic, "json");
     List<Row> rows =
         run(
             "SELECT TUMBLE_START(ts, INTERVAL '10' SECOND) AS w, COUNT(*) AS n,"
@@ -313,15 +292,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           created AS TO_TIMESTAMP(created_text),
           local_time AS TO_TIMESTAMP(local_text, 'dd/MM/yyyy HH:mm'),
           created_day AS DATE_FORMAT(created_text, 'yyyy/MM/dd')
-        ) WITH (
-          'connector' = 'kafka',
-          'topic' = '%s',
-          'properties.bootstrap.servers' = '%s',
-          'scan.startup.mode' = 'earliest-offset',
-          'scan.bounded.mode' = 'latest-offset',
-          'format' = 'csv'
         )"""
-            .formatted(topic, KAFKA.bootstrapServers());
+            + boundedKafka(topic, "csv");
     Map<Integer, String> byId = new TreeMap<>();
     for (Row r :
         run(
@@ -415,15 +387,8 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
           sale_day AS CAST(`ts` AS DATE),
           total AS price * qty,
           label AS UPPER(item) || '#' || CAST(id AS VARCHAR)
-        ) WITH (
-          'connector' = 'kafka',
-          'topic' = '%s',
-          'properties.bootstrap.servers' = '%s',
-          'scan.startup.mode' = 'earliest-offset',
-          'scan.bounded.mode' = 'latest-offset',
-          'format' = 'csv'
         )"""
-            .formatted(topic, KAFKA.bootstrapServers());
+            + boundedKafka(topic, "csv");
     String beamDdl = dev.kafkaconnector.io.sql.FlinkDdl.toBeamSql(ddl);
     Map<LocalDate, String> byDay = new TreeMap<>();
     for (Row r :
@@ -813,5 +778,22 @@ abstract class AbstractSqlTransformITCase extends SqlITSupport {
       throw new AssertionError(
           "no IllegalArgumentException in " + Arrays.toString(e.getStackTrace()), e);
     }
+  }
+
+  /**
+   * The {@code WITH} clause of a Flink DDL table reading all of {@code topic} on the test broker
+   * once ({@code earliest-offset} to {@code latest-offset}) in {@code format}.
+   */
+  static String boundedKafka(String topic, String format) {
+    return """
+         WITH (
+          'connector' = 'kafka',
+          'topic' = '%s',
+          'properties.bootstrap.servers' = '%s',
+          'scan.startup.mode' = 'earliest-offset',
+          'scan.bounded.mode' = 'latest-offset',
+          'format' = '%s'
+        )"""
+        .formatted(topic, KAFKA.bootstrapServers(), format);
   }
 }

@@ -208,9 +208,16 @@ final class FlinkFunctions {
       return List.of();
     }
 
+    /**
+     * Not used: the operator ({@link SqlUserDefinedFunction}) types each call with its own
+     * return-type inference, which depends on the arguments; Calcite asks the function itself only
+     * for functions registered in a schema, which these are not.
+     */
     @Override
     public RelDataType getReturnType(RelDataTypeFactory typeFactory) {
-      throw new UnsupportedOperationException("typed by the call");
+      throw new UnsupportedOperationException(
+          "A Flink function's type comes from its call's operands (the operator's return-type"
+              + " inference), not from the function alone");
     }
 
     @Override

@@ -15,10 +15,7 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 import java.util.Date;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.TimeZone;
-import java.util.concurrent.ConcurrentHashMap;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -46,10 +43,6 @@ public final class FlinkTimeFunctions {
           .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
           .optionalEnd()
           .toFormatter();
-
-  private static final Map<String, DateTimeFormatter> PATTERNS = new ConcurrentHashMap<>();
-  private static final ThreadLocal<Map<String, SimpleDateFormat>> SIMPLE_FORMATS =
-      ThreadLocal.withInitial(HashMap::new);
 
   private FlinkTimeFunctions() {}
 
@@ -206,13 +199,17 @@ public final class FlinkTimeFunctions {
     return LocalDateTime.ofInstant(Instant.ofEpochMilli(millis), zone);
   }
 
+  /**
+   * The formatter of {@code format}, made per call: no static cache, so nothing of a job (its class
+   * loader, its patterns) stays in a TaskManager's threads after the job.
+   */
   private static DateTimeFormatter pattern(String format) {
-    return PATTERNS.computeIfAbsent(format, DateTimeFormatter::ofPattern);
+    return DateTimeFormatter.ofPattern(format);
   }
 
-  /** A {@code SimpleDateFormat} of this thread for {@code format}, set to {@code zone}. */
+  /** A {@code SimpleDateFormat} for {@code format}, set to {@code zone}, made per call. */
   private static SimpleDateFormat simple(String format, @Nullable Object zone) {
-    SimpleDateFormat f = SIMPLE_FORMATS.get().computeIfAbsent(format, SimpleDateFormat::new);
+    SimpleDateFormat f = new SimpleDateFormat(format);
     f.setTimeZone(zone == null ? TimeZone.getTimeZone("UTC") : (TimeZone) zone);
     return f;
   }
