@@ -58,6 +58,7 @@ final class CopyJob {
     private final Thread thread;
     private final AtomicInteger sent = new AtomicInteger();
     private volatile Throwable failure;
+    private volatile boolean ending;
 
     private Producing(
         String bootstrapServers,
@@ -94,6 +95,20 @@ final class CopyJob {
     void stop() throws InterruptedException {
       thread.interrupt();
       thread.join();
+    }
+
+    /**
+     * Ends the writing after the record being handed over now (the later ones are not written),
+     * waits until every record handed over is acknowledged, and rethrows a failure as {@link
+     * #close()} does: unlike {@link #stop()}, the input is then exactly the records {@code first}
+     * to {@code first + n - 1}.
+     *
+     * @return {@code n}, how many records were written
+     */
+    int end() throws InterruptedException {
+      ending = true;
+      close();
+      return sent.get();
     }
 
     /**
@@ -144,7 +159,7 @@ final class CopyJob {
                   ProducerConfig.LINGER_MS_CONFIG,
                   5))) {
         long start = System.nanoTime();
-        for (int n = 0; n < count; n++) {
+        for (int n = 0; n < count && !producing.ending; n++) {
           int i = first + n;
           int partition = i % partitions;
           String key = "p" + partition + "-k" + (i / partitions) % KEYS_PER_PARTITION;

@@ -215,7 +215,9 @@ class FlinkClusterFaultIT {
    * the kill: it blocks read_committed readers), the job is cancelled through the REST API, and a
    * new job is submitted from its last retained checkpoint. The new job's writers abort the
    * lingering transaction, so a read_committed reader sees every input record exactly once, in
-   * order, long before the broker's transaction timeout (15 minutes) would have ended it.
+   * order, long before the broker's transaction timeout (15 minutes) would have ended it. The input
+   * is written at {@code fault.rate} from the first job's start until the second job runs, so there
+   * are always records for a transaction, whatever the number of kill attempts.
    */
   @Test
   void jobKilledMidTransactionAndStartedAgainWithTheSamePrefixWritesNothingTwice()
@@ -235,8 +237,13 @@ class FlinkClusterFaultIT {
         .run();
     String firstId = FaultJobs.awaitJob(cluster, first);
     FaultJobs.awaitRunning(cluster, firstId, STEP_TIMEOUT);
-    try (CopyJob.Producing producing =
-        CopyJob.produce(KAFKA.bootstrapServers(), in, RECORDS, RATE)) {
+    // The input flows until the second job runs, however many attempts the kill takes: a sink
+    // opens a transaction only for records that arrived, so an input written to its end before
+    // the kill (or before a retry's restart) would leave no transaction to catch.
+    CopyJob.Producing producing =
+        CopyJob.produce(KAFKA.bootstrapServers(), in, Integer.MAX_VALUE, RATE);
+    int records;
+    try {
       List<String> lingering = killAllMidTransaction(cluster, firstId, prefix);
       cluster.rest().cancel(firstId);
       assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, firstId, STEP_TIMEOUT));
@@ -255,18 +262,20 @@ class FlinkClusterFaultIT {
       CopyJob.pipeline(options, KAFKA.bootstrapServers(), in, out, sink).run();
       String secondId = FaultJobs.awaitJob(cluster, second);
       FaultJobs.awaitRunning(cluster, secondId, STEP_TIMEOUT);
-      producing.close();
-      FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, Duration.ofMinutes(5));
+      records = producing.end();
+      FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, Duration.ofMinutes(5));
       cluster.rest().cancel(secondId);
       assertEquals("CANCELED", FaultJobs.awaitEnd(cluster, secondId, STEP_TIMEOUT));
+    } finally {
+      producing.stop();
     }
     CopyOutput output =
         CopyOutput.of(
-            FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, RECORDS, STEP_TIMEOUT), RECORDS);
+            FaultJobs.readCommitted(KAFKA.bootstrapServers(), out, records, STEP_TIMEOUT), records);
     System.out.printf(
         "FAULT RESULT kill mid-transaction, cancel, restart with the same prefix:"
             + " %d records: %s%n",
-        RECORDS, output);
+        records, output);
     assertEquals(0, output.missing(), () -> "lost: " + output);
     assertEquals(0, output.duplicates(), () -> "duplicated: " + output);
     assertEquals(Set.of(), output.outOfOrderKeys(), () -> "order: " + output);
