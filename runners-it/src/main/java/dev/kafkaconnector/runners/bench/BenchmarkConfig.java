@@ -30,6 +30,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --flinkCluster=per-job|kept} whether each Flink job starts its own embedded cluster
  *       ({@code [local]}, the default) or all run on one embedded cluster started before the first
  *       case, as jobs on a session cluster do ({@code [auto]} on a {@code KeptMiniCluster})
+ *   <li>{@code --headline=FILE} append the rows of the headline table to {@code FILE} ({@link
+ *       HeadlineBenchmark})
  * </ul>
  */
 final class BenchmarkConfig {
@@ -47,6 +49,9 @@ final class BenchmarkConfig {
 
   /** Whether the Flink cases run on one embedded cluster kept for the whole benchmark. */
   boolean keptFlinkCluster = false;
+
+  /** Where the rows of the headline table go ({@code --headline}), or null. */
+  @Nullable String headline;
 
   final Set<String> only = new LinkedHashSet<>();
   final List<String> rawArgs = new ArrayList<>();
@@ -82,6 +87,7 @@ final class BenchmarkConfig {
           case "settle" -> config.settle = BenchArgs.fraction(value);
           case "parallelism" -> config.parallelism = (int) BenchArgs.positiveLong(value);
           case "timeoutSeconds" -> config.timeoutSeconds = BenchArgs.positiveLong(value);
+          case "headline" -> config.headline = value.isEmpty() ? null : value;
           case "flinkCluster" ->
               config.keptFlinkCluster =
                   switch (value) {
@@ -123,6 +129,7 @@ final class BenchmarkConfig {
     return "Usage: ReadBenchmark [--records=N] [--partitions=P] [--valueBytes=B]"
         + " [--bootstrapServers=host:port] [--runs=K] [--only=case,...] [--warmupRecords=W] [--warmupRuns=N]"
         + " [--maxWarmupRuns=M] [--settle=F]"
-        + " [--parallelism=n] [--timeoutSeconds=s] [--flinkCluster=per-job|kept]";
+        + " [--parallelism=n] [--timeoutSeconds=s] [--flinkCluster=per-job|kept]"
+        + " [--headline=FILE]";
   }
 }

@@ -23,6 +23,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --partitions=P} partitions of the input and output topics (default 4)
  *   <li>{@code --valueBytes=B} size of each record value (default 200)
  *   <li>{@code --bootstrapServers=host:port} use that cluster instead of an in-JVM broker
+ *   <li>{@code --headline=FILE} append the rows of the headline table to {@code FILE} ({@link
+ *       HeadlineBenchmark})
  * </ul>
  */
 final class LatencyConfig {
@@ -37,6 +39,7 @@ final class LatencyConfig {
   int partitions = 4;
   int valueBytes = 200;
   @Nullable String bootstrapServers;
+  @Nullable String headline;
   final Set<String> only = new LinkedHashSet<>();
 
   /**
@@ -69,6 +72,7 @@ final class LatencyConfig {
           case "partitions" -> config.partitions = positive(value);
           case "valueBytes" -> config.valueBytes = Math.max(24, positive(value));
           case "bootstrapServers" -> config.bootstrapServers = value.isEmpty() ? null : value;
+          case "headline" -> config.headline = value.isEmpty() ? null : value;
           case "only" -> {
             for (String item : value.split(",")) {
               String caseName = item.trim().toLowerCase(Locale.ROOT);
@@ -103,6 +107,7 @@ final class LatencyConfig {
   static String usage() {
     return "Usage: LatencyBenchmark [--rate=N] [--seconds=S] [--warmupSeconds=W] [--only=case,...]"
         + " [--findMaxRate=true] [--probeSeconds=S] [--checkpointMillis=C] [--maxBundleMillis=B]"
-        + " [--parallelism=n] [--partitions=P] [--valueBytes=B] [--bootstrapServers=host:port]";
+        + " [--parallelism=n] [--partitions=P] [--valueBytes=B] [--bootstrapServers=host:port]"
+        + " [--headline=FILE]";
   }
 }

@@ -183,7 +183,9 @@ public final class ReadBenchmark {
         }
       }
     } finally {
-      new ResultTable(results).print(out);
+      ResultTable table = new ResultTable(results);
+      table.print(out);
+      table.headline().appendTo(config.headline);
       out.printf(Locale.ROOT, "Load average at the end: %.2f%n", loadAverage());
       ReadBenchmarkReport.printCommand(out, config);
       if (config.bootstrapServers != null) {

@@ -177,6 +177,33 @@ final class ResultTable {
         verdict);
   }
 
+  /**
+   * The read benchmark's rows of the headline table: ours on Flink against the plain consumers
+   * (wall; CPU against two threads) and against KafkaIO, where both cases ran and passed.
+   */
+  Headline headline() {
+    Headline headline = new Headline("read");
+    headlineRatio(headline, "plain-consumer", TARGET_VS_PLAIN, 0);
+    headlineRatio(headline, "plain-consumer-2", TARGET_VS_PLAIN_2, TARGET_CPU_VS_PLAIN_2);
+    headlineRatio(headline, "kafkaio-flink", TARGET_VS_KAFKAIO, 0);
+    headlineRatio(headline, "kafkaio-sdf-flink", TARGET_VS_KAFKAIO, 0);
+    return headline;
+  }
+
+  private void headlineRatio(Headline headline, String other, double target, double cpuTarget) {
+    CaseResult a = results.get("ours-flink");
+    CaseResult b = results.get(other);
+    if (a == null || b == null || !a.ok() || !b.ok()) {
+      return;
+    }
+    headline.ratio(
+        "ours-flink / " + other + ", wall", quotient(a, b, CaseResult::wallSeconds), target);
+    if (cpuTarget > 0) {
+      headline.ratio(
+          "ours-flink / " + other + ", CPU", quotient(a, b, CaseResult::cpuSeconds), cpuTarget);
+    }
+  }
+
   /** Throughput of {@code a} over throughput of {@code b} (same record count: time b / time a). */
   private static double quotient(CaseResult a, CaseResult b, ToDoubleFunction<CaseResult> seconds) {
     return seconds.applyAsDouble(b) / seconds.applyAsDouble(a);

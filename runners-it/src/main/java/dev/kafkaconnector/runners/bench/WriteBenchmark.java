@@ -41,6 +41,13 @@ public final class WriteBenchmark {
   private static final int VALUE_BYTES = 200;
   private static final int TXN_RECORDS = 10_000;
 
+  /** Goals by wall time (CPU for exactly-once), ours on Flink over the baseline (issue #28). */
+  private static final double VS_PLAIN_2 = 0.9;
+
+  private static final double VS_KAFKAIO = 1.5;
+  private static final double EOS_VS_PLAIN_TXN = 0.8;
+  private static final double EOS_CPU_VS_PLAIN_TXN = 0.6;
+
   private static final List<String> CASES =
       List.of(
           "plain-producer",
@@ -102,6 +109,7 @@ public final class WriteBenchmark {
       }
     }
     printRatios(results);
+    headline(results).appendTo(a.get("headline"));
     System.out.printf(
         Locale.ROOT,
         "load average at end %.2f%n",
@@ -180,12 +188,44 @@ public final class WriteBenchmark {
 
   private static void printRatios(Map<String, WriteRuns> results) {
     ratio(results, "ours-flink", "plain-producer", 0.8);
-    ratio(results, "ours-flink", "plain-producer-2", 0.9);
-    ratio(results, "ours-flink", "kafkaio-flink", 1.5);
+    ratio(results, "ours-flink", "plain-producer-2", VS_PLAIN_2);
+    ratio(results, "ours-flink", "kafkaio-flink", VS_KAFKAIO);
     ratio(results, "ours-direct", "kafkaio-direct", Double.NaN);
-    ratio(results, "ours-eos-flink", "plain-txn-producer", 0.5);
+    ratio(results, "ours-eos-flink", "plain-txn-producer", EOS_VS_PLAIN_TXN);
     ratio(results, "ours-eos-flink", "kafkaio-eos-flink", 2.0);
     ratio(results, "ours-eos-direct", "kafkaio-eos-direct", Double.NaN);
+  }
+
+  /**
+   * The write benchmark's rows of the headline table ({@code --headline=FILE}): ours on Flink
+   * against two plain producers with our batch size and against KafkaIO, and exactly-once against a
+   * plain transactional producer, by wall time and CPU.
+   */
+  private static Headline headline(Map<String, WriteRuns> results) {
+    Headline headline = new Headline("write");
+    WriteRuns ours = results.get("ours-flink");
+    WriteRuns eos = results.get("ours-eos-flink");
+    for (String other : List.of("plain-producer-2", "kafkaio-flink")) {
+      WriteRuns b = results.get(other);
+      if (ours != null && b != null) {
+        headline.ratio(
+            "ours-flink / " + other + ", wall",
+            b.median(b.wall) / ours.median(ours.wall),
+            other.startsWith("plain") ? VS_PLAIN_2 : VS_KAFKAIO);
+      }
+    }
+    WriteRuns txn = results.get("plain-txn-producer");
+    if (eos != null && txn != null) {
+      headline.ratio(
+          "ours-eos-flink / plain-txn-producer, wall",
+          txn.median(txn.wall) / eos.median(eos.wall),
+          EOS_VS_PLAIN_TXN);
+      headline.ratio(
+          "ours-eos-flink / plain-txn-producer, CPU",
+          txn.median(txn.cpu) / eos.median(eos.cpu),
+          EOS_CPU_VS_PLAIN_TXN);
+    }
+    return headline;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.kafkaconnector.runners.kafka;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,12 +16,15 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 
 /**
@@ -90,7 +94,9 @@ final class AdminOperations {
     while (!deadline.isExpired()) {
       try {
         TopicDescription description = describe(List.of(topic), deadline).get(topic);
-        if (description.partitions().size() == partitions && allHaveLeaders(description)) {
+        if (description.partitions().size() == partitions
+            && allHaveLeaders(description)
+            && leadersServe(topic, description, deadline)) {
           return;
         }
         last = description.partitions().size() + " partitions: " + description.partitions();
@@ -109,6 +115,33 @@ final class AdminOperations {
             + " partitions with leaders in time; last "
             + "seen: "
             + last);
+  }
+
+  /**
+   * Whether every partition's leader serves it: metadata can list a leader before the broker has
+   * made its replica the leader, and then a producer's first batch is refused with
+   * NOT_LEADER_OR_FOLLOWER and retried; with several batches in flight, a later one can be appended
+   * first and the first is then refused for ever as out of sequence (seen: a benchmark's plain
+   * producer lost 312 of 200,000 records on a topic created a moment before). A ListOffsets request
+   * is answered only by the serving leader.
+   */
+  private boolean leadersServe(String topic, TopicDescription description, Deadline deadline)
+      throws InterruptedException {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    for (TopicPartitionInfo p : description.partitions()) {
+      latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
+    }
+    try {
+      admin
+          .listOffsets(
+              latest,
+              new ListOffsetsOptions().timeoutMs(deadline.callTimeoutMillis(CALL_CAP_MILLIS)))
+          .all()
+          .get();
+      return true;
+    } catch (ExecutionException e) {
+      return false;
+    }
   }
 
   /** Creates the SCRAM users of a secured broker (see {@link BrokerSecurity#createScramUsers}). */
