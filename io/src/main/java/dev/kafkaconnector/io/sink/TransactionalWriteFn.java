@@ -54,6 +54,14 @@ import org.slf4j.LoggerFactory;
  * completes. They stay in state too, so a restore from that checkpoint writes them again through
  * the numbers' replay check, never twice.
  *
+ * <p>Beam's Flink operator runs a finalization only when the one checkpoint it was attached to
+ * completes; a checkpoint declined after this step's snapshot (seen: "declined, task is closing" by
+ * a source finishing at the same moment) drops it, and the job then ended successfully with those
+ * records unwritten. So the records are handed over a second time from a processing-time timer set
+ * far ahead: the operator fires every pending processing-time timer when it finishes, so that
+ * second hand-over is attached to the checkpoint taken after the operator finished, which the job
+ * waits for. Whichever hand-over runs first writes; the other finds the numbers committed.
+ *
  * <p>This replaces Beam's {@code @RequiresStableInput}, whose Flink implementation (Beam 2.70) was
  * measured to replay a restored checkpoint's buffer out of order and sometimes not at all.
  */
@@ -61,6 +69,9 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(TransactionalWriteFn.class);
   private static final Duration FLUSH_DELAY = Duration.millis(100);
+
+  /** Longer than any job runs: the timer fires only when the operator finishes (see above). */
+  private static final Duration AT_FINISH = Duration.standardDays(365);
 
   private final SinkSpec spec;
   private final NumberOrderWriter writes;
@@ -112,6 +123,9 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
   /** Shards whose input ended (the end timer fired) in this instance. */
   private transient Set<Integer> ended;
 
+  /** Shards whose left records are handed over again when the operator finishes. */
+  private transient Set<Integer> handedOverAtFinish;
+
   /** Per shard, the durability marker when its records were last read and some had to wait. */
   private transient Map<Integer, Long> scannedAt;
 
@@ -155,6 +169,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
     numbered = new NumberedRanges();
     durable = new AtomicLong(-1);
     ended = new HashSet<>();
+    handedOverAtFinish = new HashSet<>();
     scannedAt = new HashMap<>();
     flushArmed = new HashSet<>();
     started = new HashSet<>();
@@ -219,6 +234,7 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       @StateId("layout") ValueState<Integer> layout,
       @TimerId("flush") Timer flush) {
     ended.add(shardId);
+    LOG.debug("Shard {}: the input ended", shardId);
     onFlush(shardId, writerState, expectedState, nextState, pending, layout, flush);
   }
 
@@ -271,6 +287,12 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
       pending.clear();
       waiting.forEach(pending::add);
     }
+    LOG.debug(
+        "Shard {}: {} records written, {} waiting for a checkpoint{}",
+        shardId,
+        ready.size(),
+        waiting.size(),
+        ended.contains(shardId) ? " (input ended)" : "");
     if (waiting.isEmpty()) {
       return;
     }
@@ -278,6 +300,10 @@ final class TransactionalWriteFn extends DoFn<KV<Integer, EncodedRecord>, Void> 
     if (ended.contains(shardId) && !committedBundlesAreDurable && operatorFinalizer != null) {
       // Flink fires no timer after the end of the input: the final checkpoint writes these.
       writeAtNextCheckpoint(shardId, writer, waiting);
+      if (handedOverAtFinish.add(shardId)) {
+        // Once more when the operator finishes, in case that checkpoint is declined.
+        flush.offset(AT_FINISH).setRelative();
+      }
     } else {
       armFlush(shardId, flush);
     }

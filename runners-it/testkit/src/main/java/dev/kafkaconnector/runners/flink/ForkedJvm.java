@@ -21,8 +21,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * under {@code exec:java} is Maven's launcher. A child JVM with the project class path on {@code
  * -cp} has no such problem, and the measurements are not shared with Maven's own heap and threads.
  * The child gets the parent's {@code -Xmx}, {@code -Xms} and {@code -XX:} options (so {@code
- * MAVEN_OPTS=-Xmx6g} still sizes the heap), {@code --add-opens java.base/java.util=ALL-UNNAMED}
- * (for Flink's Kryo on Java 17), and inherits standard output and error.
+ * MAVEN_OPTS=-Xmx6g} still sizes the heap), the system properties named {@code bench.*} and {@code
+ * org.slf4j.simpleLogger.*} (benchmark settings and log levels given with {@code -D}), {@code
+ * --add-opens java.base/java.util=ALL-UNNAMED} (for Flink's Kryo on Java 17), and inherits standard
+ * output and error.
  */
 public final class ForkedJvm {
   /** Set in the child so that it does not fork again. */
@@ -72,6 +74,12 @@ public final class ForkedJvm {
     command.add("--add-opens");
     command.add("java.base/java.util=ALL-UNNAMED");
     command.add("-D" + CHILD_PROPERTY + "=true");
+    // Settings given on the command line for the benchmark (-Dbench.source=..., log levels).
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith("bench.") || name.startsWith("org.slf4j.simpleLogger.")) {
+        command.add("-D" + name + "=" + System.getProperty(name));
+      }
+    }
     command.add("-cp");
     command.add(classPath);
     command.add(mainClass.getName());
