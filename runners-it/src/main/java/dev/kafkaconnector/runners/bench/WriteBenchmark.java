@@ -109,7 +109,7 @@ public final class WriteBenchmark {
       }
     }
     printRatios(results);
-    headline(results).appendTo(a.get("headline"));
+    headline(results, only).appendTo(a.get("headline"));
     System.out.printf(
         Locale.ROOT,
         "load average at end %.2f%n",
@@ -201,31 +201,51 @@ public final class WriteBenchmark {
    * against two plain producers with our batch size and against KafkaIO, and exactly-once against a
    * plain transactional producer, by wall time and CPU.
    */
-  private static Headline headline(Map<String, WriteRuns> results) {
+  private static Headline headline(Map<String, WriteRuns> results, List<String> only) {
     Headline headline = new Headline("write");
-    WriteRuns ours = results.get("ours-flink");
-    WriteRuns eos = results.get("ours-eos-flink");
-    for (String other : List.of("plain-producer-2", "kafkaio-flink")) {
-      WriteRuns b = results.get(other);
-      if (ours != null && b != null) {
-        headline.ratio(
-            "ours-flink / " + other + ", wall",
-            b.median(b.wall) / ours.median(ours.wall),
-            other.startsWith("plain") ? VS_PLAIN_2 : VS_KAFKAIO);
-      }
-    }
-    WriteRuns txn = results.get("plain-txn-producer");
-    if (eos != null && txn != null) {
-      headline.ratio(
-          "ours-eos-flink / plain-txn-producer, wall",
-          txn.median(txn.wall) / eos.median(eos.wall),
-          EOS_VS_PLAIN_TXN);
-      headline.ratio(
-          "ours-eos-flink / plain-txn-producer, CPU",
-          txn.median(txn.cpu) / eos.median(eos.cpu),
-          EOS_CPU_VS_PLAIN_TXN);
-    }
+    headlineRatio(headline, results, only, "ours-flink", "plain-producer-2", VS_PLAIN_2, false);
+    headlineRatio(headline, results, only, "ours-flink", "kafkaio-flink", VS_KAFKAIO, false);
+    headlineRatio(
+        headline, results, only, "ours-eos-flink", "plain-txn-producer", EOS_VS_PLAIN_TXN, false);
+    headlineRatio(
+        headline,
+        results,
+        only,
+        "ours-eos-flink",
+        "plain-txn-producer",
+        EOS_CPU_VS_PLAIN_TXN,
+        true);
     return headline;
+  }
+
+  /**
+   * One headline row: ours over the other by wall time (or CPU), or "failed" when one of the two
+   * cases was run and failed; nothing when one was not run.
+   */
+  private static void headlineRatio(
+      Headline headline,
+      Map<String, WriteRuns> results,
+      List<String> only,
+      String ours,
+      String other,
+      double goal,
+      boolean cpu) {
+    if (!only.contains(ours) || !only.contains(other)) {
+      return;
+    }
+    String measure = ours + " / " + other + (cpu ? ", CPU" : ", wall");
+    WriteRuns a = results.get(ours);
+    WriteRuns b = results.get(other);
+    if (a == null || b == null) {
+      headline.add(
+          measure,
+          "failed: " + (a == null ? ours : other),
+          String.format(Locale.ROOT, ">= %.2fx", goal),
+          false);
+      return;
+    }
+    double ratio = cpu ? b.median(b.cpu) / a.median(a.cpu) : b.median(b.wall) / a.median(a.wall);
+    headline.ratio(measure, ratio, goal);
   }
 
   /**
