@@ -155,6 +155,7 @@ final class CopyCases {
     if (config.maxBundleMillis > 0) {
       options.setMaxBundleTimeMills(config.maxBundleMillis);
     }
+    options.setFasterCopy(config.fasterCopy);
     return options;
   }
 

@@ -19,6 +19,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --checkpointMillis=C} the Flink jobs' checkpoint interval (default 1000)
  *   <li>{@code --maxBundleMillis=B} the Flink jobs' {@code --maxBundleTimeMills} (default: the
  *       runner's, 1000)
+ *   <li>{@code --fasterCopy=true} the Flink jobs (ours and KafkaIO's) skip the copy of every
+ *       element between chained operators (Flink's default copies it through its coder)
  *   <li>{@code --parallelism=n} the jobs' parallelism and the plain loop's threads (default 2)
  *   <li>{@code --partitions=P} partitions of the input and output topics (default 4)
  *   <li>{@code --valueBytes=B} size of each record value (default 200)
@@ -35,6 +37,7 @@ final class LatencyConfig {
   int probeSeconds = 60;
   long checkpointMillis = 1000;
   long maxBundleMillis;
+  boolean fasterCopy;
   int parallelism = 2;
   int partitions = 4;
   int valueBytes = 200;
@@ -68,6 +71,7 @@ final class LatencyConfig {
           case "probeSeconds" -> config.probeSeconds = positive(value);
           case "checkpointMillis" -> config.checkpointMillis = positive(value);
           case "maxBundleMillis" -> config.maxBundleMillis = positive(value);
+          case "fasterCopy" -> config.fasterCopy = Boolean.parseBoolean(value);
           case "parallelism" -> config.parallelism = positive(value);
           case "partitions" -> config.partitions = positive(value);
           case "valueBytes" -> config.valueBytes = Math.max(24, positive(value));
@@ -107,6 +111,7 @@ final class LatencyConfig {
   static String usage() {
     return "Usage: LatencyBenchmark [--rate=N] [--seconds=S] [--warmupSeconds=W] [--only=case,...]"
         + " [--findMaxRate=true] [--probeSeconds=S] [--checkpointMillis=C] [--maxBundleMillis=B]"
+        + " [--fasterCopy=true]"
         + " [--parallelism=n] [--partitions=P] [--valueBytes=B] [--bootstrapServers=host:port]"
         + " [--headline=FILE]";
   }
