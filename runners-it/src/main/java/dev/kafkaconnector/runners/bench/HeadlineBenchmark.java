@@ -81,44 +81,41 @@ public final class HeadlineBenchmark {
     List<String> machine = new ArrayList<>();
     boolean ok = true;
     try {
-      if (only.contains("read")) {
-        ok &=
-            run(
-                ReadBenchmark.class,
-                classPath,
-                machine,
-                "read",
-                "--records=" + records,
-                "--runs=" + runs,
-                "--warmupRuns=2",
-                "--maxWarmupRuns=4",
-                "--only=plain-consumer,plain-consumer-2,kafkaio-flink,ours-flink",
-                "--headline=" + rowsFile);
-      }
-      if (only.contains("write")) {
-        ok &=
-            run(
-                WriteBenchmark.class,
-                classPath,
-                machine,
-                "write",
-                "--records=" + records,
-                "--runs=" + runs,
-                "--only=plain-producer-2,kafkaio-flink,ours-flink,plain-txn-producer,ours-eos-flink",
-                "--headline=" + rowsFile);
-      }
-      if (only.contains("latency")) {
-        ok &=
-            run(
-                LatencyBenchmark.class,
-                classPath,
-                machine,
-                "latency",
-                "--rate=" + rate,
-                "--seconds=" + seconds,
-                "--warmupSeconds=10",
-                "--findMaxRate=" + a.getOrDefault("findMaxRate", "false"),
-                "--headline=" + rowsFile);
+      Map<String, Map.Entry<Class<?>, List<String>>> benchmarks = new LinkedHashMap<>();
+      benchmarks.put(
+          "read",
+          Map.entry(
+              ReadBenchmark.class,
+              List.of(
+                  "--records=" + records,
+                  "--runs=" + runs,
+                  "--warmupRuns=2",
+                  "--maxWarmupRuns=4",
+                  "--only=plain-consumer,plain-consumer-2,kafkaio-flink,ours-flink")));
+      benchmarks.put(
+          "write",
+          Map.entry(
+              WriteBenchmark.class,
+              List.of(
+                  "--records=" + records,
+                  "--runs=" + runs,
+                  "--only=plain-producer-2,kafkaio-flink,ours-flink,plain-txn-producer,"
+                      + "ours-eos-flink")));
+      benchmarks.put(
+          "latency",
+          Map.entry(
+              LatencyBenchmark.class,
+              List.of(
+                  "--rate=" + rate,
+                  "--seconds=" + seconds,
+                  "--warmupSeconds=10",
+                  "--findMaxRate=" + a.getOrDefault("findMaxRate", "false"))));
+      for (Map.Entry<String, Map.Entry<Class<?>, List<String>>> b : benchmarks.entrySet()) {
+        if (only.contains(b.getKey())) {
+          List<String> childArgs = new ArrayList<>(b.getValue().getValue());
+          childArgs.add("--headline=" + rowsFile);
+          ok &= run(b.getValue().getKey(), classPath, machine, b.getKey(), childArgs);
+        }
       }
       print(Headline.read(rowsFile), machine, records, rate);
     } finally {
@@ -129,14 +126,13 @@ public final class HeadlineBenchmark {
 
   /** Runs one benchmark in a child JVM, noting the load and steal around it; false if it failed. */
   private static boolean run(
-      Class<?> main, String classPath, List<String> machine, String name, String... args)
+      Class<?> main, String classPath, List<String> machine, String name, List<String> args)
       throws IOException, InterruptedException {
     double loadBefore = ReadBenchmarkReport.loadAverage();
     MachineSample before = MachineSample.now();
     long start = System.nanoTime();
-    System.out.printf(
-        Locale.ROOT, "%n=== %s benchmark: %s%n", name, String.join(" ", List.of(args)));
-    int status = ForkedJvm.run(main, classPath, args);
+    System.out.printf(Locale.ROOT, "%n=== %s benchmark: %s%n", name, String.join(" ", args));
+    int status = ForkedJvm.run(main, classPath, args.toArray(String[]::new));
     MachineSample after = MachineSample.now();
     machine.add(
         String.format(
