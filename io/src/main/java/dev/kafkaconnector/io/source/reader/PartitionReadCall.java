@@ -6,6 +6,7 @@ import dev.kafkaconnector.io.source.filter.HeaderFilter;
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import dev.kafkaconnector.io.source.spec.SourceSpec;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.sdk.io.range.OffsetRange;
 import org.apache.beam.sdk.transforms.DoFn.BundleFinalizer;
 import org.apache.beam.sdk.transforms.DoFn.MultiOutputReceiver;
@@ -26,10 +27,16 @@ import org.joda.time.Instant;
  * goes back to the source's pool at the end of the call unless the read is finished ({@link #end}).
  *
  * <p>The call ends when the restriction is read to its stop offset, when a claim fails (the runner
- * checkpoints), when the partition has no records for now (resumed after {@link
- * ReadPartitionFn#IDLE_RESUME_DELAY}), when its topic was deleted, when it has read for {@link
- * ReadPartitionFn#MAX_CALL_NANOS} (resumed at once), when the runner interrupts it (the task is
- * cancelled: resumed, the interrupt kept), or when the consumer fails.
+ * checkpoints), when the partition has no records for now (resumed after {@link #resumeDelay}),
+ * when its topic was deleted, when it has read for {@link ReadPartitionFn#MAX_CALL_NANOS} (resumed
+ * at once), when the runner interrupts it (the task is cancelled: resumed, the interrupt kept), or
+ * when the consumer fails.
+ *
+ * <p>An unbounded read never waits in {@code poll} for records that may come: it takes what the
+ * consumer has received ({@code poll(0)}) and gives the task thread back when that is nothing, so
+ * that the other partitions the thread reads take their turn at once. It waits in {@code poll} only
+ * for records known to exist (its position is before the end offset its last fetch saw), as a
+ * bounded read does.
  */
 final class PartitionReadCall<T> {
   private static final org.joda.time.Duration COMMIT_EXPIRY =
@@ -95,7 +102,7 @@ final class PartitionReadCall<T> {
   ProcessContinuation read(@Nullable BundleFinalizer finalizer) {
     try {
       while (true) {
-        List<ConsumerRecord<byte[], byte[]>> pending = reader.pending(ReadPartitionFn.POLL_TIMEOUT);
+        List<ConsumerRecord<byte[], byte[]>> pending = reader.pending(pollTimeout());
         if (pending.isEmpty()) {
           ProcessContinuation idle = afterEmptyPoll();
           if (idle == null) {
@@ -176,7 +183,36 @@ final class PartitionReadCall<T> {
       return ProcessContinuation.stop();
     }
     watermark.onNoRecord(reader.caughtUp(), reader.nanosWithoutRecords());
-    return ProcessContinuation.resume().withResumeDelay(ReadPartitionFn.IDLE_RESUME_DELAY);
+    return ProcessContinuation.resume().withResumeDelay(resumeDelay());
+  }
+
+  /**
+   * How long the next poll may wait: {@link ReadPartitionFn#POLL_TIMEOUT} on a bounded range or
+   * when records past the position are known to exist (the fetch for them is on its way), else
+   * nothing (take what the consumer has received).
+   */
+  private java.time.Duration pollTimeout() {
+    return stop != PartitionDescriptor.UNBOUNDED || reader.behind()
+        ? ReadPartitionFn.POLL_TIMEOUT
+        : java.time.Duration.ZERO;
+  }
+
+  /**
+   * How long a partition without records for now waits before its next call. A bounded range waits
+   * {@link ReadPartitionFn#IDLE_RESUME_DELAY}. An unbounded one waits a quarter of the time it has
+   * been without records, from {@link ReadPartitionFn#ACTIVE_RESUME_DELAY} for a partition whose
+   * records keep coming up to the idle delay for one quiet for 400 ms or more: a live stream is
+   * looked at again before many of its records wait, an idle partition costs a call per 100 ms.
+   */
+  private org.joda.time.Duration resumeDelay() {
+    if (stop != PartitionDescriptor.UNBOUNDED) {
+      return ReadPartitionFn.IDLE_RESUME_DELAY;
+    }
+    long quietMillis = TimeUnit.NANOSECONDS.toMillis(reader.nanosWithoutRecords()) / 4;
+    return org.joda.time.Duration.millis(
+        Math.min(
+            ReadPartitionFn.IDLE_RESUME_DELAY.getMillis(),
+            Math.max(ReadPartitionFn.ACTIVE_RESUME_DELAY.getMillis(), quietMillis)));
   }
 
   /**

@@ -185,6 +185,11 @@ final class PartitionReader implements AutoCloseable {
     return System.nanoTime() - lastRecordNanos;
   }
 
+  /** Whether records past the position are known to exist (the last poll saw them). */
+  boolean behind() {
+    return endOffsetEstimate >= 0 && fetchPosition() < endOffsetEstimate;
+  }
+
   /** Whether the partition was caught up at the last poll (no record left before its end). */
   boolean caughtUp() {
     return endOffsetEstimate >= 0 && fetchPosition() >= endOffsetEstimate;
