@@ -42,7 +42,16 @@ final class BeamWriteJobs {
    * Embedded Flink, parallelism 2, streaming with a checkpoint every second; ends with its input.
    */
   static PipelineOptions streamingFlink() {
+    return streamingFlink(false);
+  }
+
+  /**
+   * {@link #streamingFlink()}, with Flink's copy of every element between chained operators and
+   * into heap state through its coder ({@code --fasterCopy=false}, the default) or without it.
+   */
+  static PipelineOptions streamingFlink(boolean fasterCopy) {
     FlinkPipelineOptions options = PipelineRunners.flink("[local]", 2, true);
+    options.setFasterCopy(fasterCopy);
     options.setStreaming(true);
     options.setCheckpointingInterval(1000L);
     options.setShutdownSourcesAfterIdleMs(0L);
