@@ -208,7 +208,12 @@ final class PartitionReadCall<T> {
     if (stop != PartitionDescriptor.UNBOUNDED) {
       return ReadPartitionFn.IDLE_RESUME_DELAY;
     }
-    long quietMillis = TimeUnit.NANOSECONDS.toMillis(reader.nanosWithoutRecords()) / 4;
+    return unboundedResumeDelay(reader.nanosWithoutRecords());
+  }
+
+  /** The resume delay of an unbounded partition that has given no records for that long. */
+  static org.joda.time.Duration unboundedResumeDelay(long nanosWithoutRecords) {
+    long quietMillis = TimeUnit.NANOSECONDS.toMillis(nanosWithoutRecords) / 4;
     return org.joda.time.Duration.millis(
         Math.min(
             ReadPartitionFn.IDLE_RESUME_DELAY.getMillis(),

@@ -10,6 +10,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
@@ -157,5 +158,24 @@ class PartitionReaderTest {
     assertTrue(reader.pending(Duration.ZERO).isEmpty());
     assertTrue(reader.gone(), "the old incarnation's read ends instead of jumping to offset 2");
     assertFalse(reader.stillExists(Duration.ZERO));
+  }
+
+  @Test
+  void aReaderIsBehindOnlyWhileItsLastFetchSawRecordsPastItsPosition() {
+    MockConsumer<byte[], byte[]> consumer = consumer(true);
+    consumer.updateEndOffsets(Map.of(TP, 10L));
+    PartitionReader reader = reader(consumer, ID, new FakeLookup(), 0);
+    assertFalse(reader.behind(), "nothing fetched yet: the end is not known");
+    for (long offset = 0; offset < 3; offset++) {
+      consumer.addRecord(new ConsumerRecord<>(TP.topic(), 0, offset, null, new byte[1]));
+    }
+    assertEquals(3, reader.pending(Duration.ZERO).size());
+    for (int i = 0; i < 3; i++) {
+      reader.advance();
+    }
+    assertTrue(reader.behind(), "offsets 3 to 9 exist: a poll may wait for them");
+    consumer.updateEndOffsets(Map.of(TP, 3L));
+    assertTrue(reader.pending(Duration.ZERO).isEmpty());
+    assertFalse(reader.behind(), "caught up with what the last fetch saw: no poll waits");
   }
 }
