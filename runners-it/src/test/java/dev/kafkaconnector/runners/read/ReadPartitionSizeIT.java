@@ -44,7 +44,7 @@ class ReadPartitionSizeIT {
             List.of());
     ReadPartitionFn<?> fn =
         ReadPartitionFn.create(source.spec(), source.decoder(), source.errorPolicy(), false);
-    fn.setup();
+    fn.setup(org.apache.beam.sdk.options.PipelineOptionsFactory.create());
     try {
       PartitionDescriptor partition =
           new PartitionDescriptor(topic, 0, 5, PartitionDescriptor.UNBOUNDED);

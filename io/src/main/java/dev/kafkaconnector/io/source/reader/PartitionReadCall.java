@@ -56,6 +56,7 @@ final class PartitionReadCall<T> {
   private final SourceMetrics.Batch counts;
   private final @Nullable HeaderFilter filter;
   private final TimestampedOutput<T> out;
+  private final boolean liveResumes;
   private boolean finished = false;
   private long lastClaimed = -1;
   private long emptySince = 0;
@@ -76,7 +77,9 @@ final class PartitionReadCall<T> {
       OffsetRange range,
       RestrictionTracker<OffsetRange, Long> tracker,
       ManualWatermarkEstimator<Instant> estimator,
-      MultiOutputReceiver outputs) {
+      MultiOutputReceiver outputs,
+      boolean liveResumes) {
+    this.liveResumes = liveResumes;
     this.spec = spec;
     this.decoder = decoder;
     this.badRecords = badRecords;
@@ -192,7 +195,7 @@ final class PartitionReadCall<T> {
    * nothing (take what the consumer has received).
    */
   private java.time.Duration pollTimeout() {
-    return stop != PartitionDescriptor.UNBOUNDED || reader.behind()
+    return stop != PartitionDescriptor.UNBOUNDED || !liveResumes || reader.behind()
         ? ReadPartitionFn.POLL_TIMEOUT
         : java.time.Duration.ZERO;
   }
@@ -205,7 +208,7 @@ final class PartitionReadCall<T> {
    * looked at again before many of its records wait, an idle partition costs a call per 100 ms.
    */
   private org.joda.time.Duration resumeDelay() {
-    if (stop != PartitionDescriptor.UNBOUNDED) {
+    if (stop != PartitionDescriptor.UNBOUNDED || !liveResumes) {
       return ReadPartitionFn.IDLE_RESUME_DELAY;
     }
     return unboundedResumeDelay(reader.nanosWithoutRecords());

@@ -2,6 +2,7 @@ package dev.kafkaconnector.io.source.reader;
 
 import dev.kafkaconnector.io.source.spec.PartitionDescriptor;
 import org.apache.beam.sdk.io.range.OffsetRange;
+import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.splittabledofn.OffsetRangeTracker;
 import org.apache.beam.sdk.transforms.splittabledofn.SplitResult;
@@ -38,8 +39,8 @@ public final class ReadWholePartitionFn<T> extends DoFn<PartitionDescriptor, T> 
   }
 
   @Setup
-  public void setup() {
-    reader.setup();
+  public void setup(PipelineOptions options) {
+    reader.setup(options);
   }
 
   @Teardown
