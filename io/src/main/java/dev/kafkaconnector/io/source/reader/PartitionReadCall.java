@@ -56,7 +56,12 @@ final class PartitionReadCall<T> {
   private final SourceMetrics.Batch counts;
   private final @Nullable HeaderFilter filter;
   private final TimestampedOutput<T> out;
+
+  /**
+   * Whether an empty poll ends the call with a live-stream delay: unbounded, not on DirectRunner.
+   */
   private final boolean liveResumes;
+
   private boolean finished = false;
   private long lastClaimed = -1;
   private long emptySince = 0;
@@ -79,7 +84,6 @@ final class PartitionReadCall<T> {
       ManualWatermarkEstimator<Instant> estimator,
       MultiOutputReceiver outputs,
       boolean liveResumes) {
-    this.liveResumes = liveResumes;
     this.spec = spec;
     this.decoder = decoder;
     this.badRecords = badRecords;
@@ -87,6 +91,7 @@ final class PartitionReadCall<T> {
     this.outputs = outputs;
     this.range = range;
     this.stop = range.getTo();
+    this.liveResumes = liveResumes && stop == PartitionDescriptor.UNBOUNDED;
     this.source = source;
     this.tp = partition.topicPartition();
     this.reader = source.readers().borrow(tp, partition.topicId(), range.getFrom());
@@ -195,9 +200,7 @@ final class PartitionReadCall<T> {
    * nothing (take what the consumer has received).
    */
   private java.time.Duration pollTimeout() {
-    return stop != PartitionDescriptor.UNBOUNDED || !liveResumes || reader.behind()
-        ? ReadPartitionFn.POLL_TIMEOUT
-        : java.time.Duration.ZERO;
+    return !liveResumes || reader.behind() ? ReadPartitionFn.POLL_TIMEOUT : java.time.Duration.ZERO;
   }
 
   /**
@@ -208,10 +211,9 @@ final class PartitionReadCall<T> {
    * looked at again before many of its records wait, an idle partition costs a call per 100 ms.
    */
   private org.joda.time.Duration resumeDelay() {
-    if (stop != PartitionDescriptor.UNBOUNDED || !liveResumes) {
-      return ReadPartitionFn.IDLE_RESUME_DELAY;
-    }
-    return unboundedResumeDelay(reader.nanosWithoutRecords());
+    return liveResumes
+        ? unboundedResumeDelay(reader.nanosWithoutRecords())
+        : ReadPartitionFn.IDLE_RESUME_DELAY;
   }
 
   /** The resume delay of an unbounded partition that has given no records for that long. */
