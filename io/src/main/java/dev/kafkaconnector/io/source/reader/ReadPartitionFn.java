@@ -162,7 +162,7 @@ public abstract class ReadPartitionFn<T> extends DoFn<PartitionDescriptor, T> {
     // The DirectRunner runs every resume as a bundle of its own and, when a job is cancelled,
     // tears its DoFns down while bundles still start: with resumes every few milliseconds a DoFn
     // set up after the cancel kept the source's clients open (DirectRunnerSourceHardeningIT, 2 of
-    // 4 runs). It keeps the idle cadence of IDLE_RESUME_DELAY.
+    // 5 runs). It keeps the idle cadence of IDLE_RESUME_DELAY.
     liveResumes = !options.getRunner().getSimpleName().equals("DirectRunner");
     resources();
     decoder.open();

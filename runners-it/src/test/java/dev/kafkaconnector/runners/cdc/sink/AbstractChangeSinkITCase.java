@@ -218,10 +218,10 @@ abstract class AbstractChangeSinkITCase {
             "sink.tableId-to-topic.mapping",
             db + ".mytable1:" + first + ";" + db + ".\\.*:" + rest));
     assertPerKeyPartitions(
-        readBack(first, sample.changes(sample.t1).size()), sample.changes(sample.t1));
+        readBack(first, sample.changes(sample.t1).size()), sample.changes(sample.t1), 3);
     List<DataChangeEvent> others = new ArrayList<>(sample.changes(sample.t2));
     others.addAll(sample.changes(sample.t3));
-    assertPerKeyPartitions(readBack(rest, others.size()), others);
+    assertPerKeyPartitions(readBack(rest, others.size()), others, 3);
   }
 
   /** Exactly-once: every change once (read_committed), in order, partition 0. */
