@@ -2,7 +2,10 @@ package dev.kafkaconnector.runners.bench;
 
 import dev.kafkaconnector.runners.flink.ForkedJvm;
 import dev.kafkaconnector.runners.kafka.EmbeddedKafkaCluster;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +45,9 @@ import org.apache.kafka.clients.admin.NewTopic;
 public final class LatencyBenchmark {
   /** A p99 latency above this is not keeping up (the sustainable-rate search). */
   private static final double SUSTAINABLE_P99_MILLIS = 1000;
+
+  /** Records sent in a 100 ms slot that waited longer than this make a stall (the p99 goal). */
+  private static final double STALL_MILLIS = 100;
 
   /** How long the output may lag behind the last send before missing records count as lost. */
   private static final Duration DRAIN = Duration.ofSeconds(60);
@@ -183,10 +189,32 @@ public final class LatencyBenchmark {
               rate);
         }
         probe.awaitAll(DRAIN); // what has not arrived by then counts as lost in the stats
-        return probe.stats();
+        LatencyStats stats = probe.stats();
+        report(name, rate, probe.timeline());
+        return stats;
       } finally {
         job.close();
       }
+    }
+  }
+
+  /** Prints the worst stalls of a run (by send time, to lay beside GC and checkpoint logs). */
+  private void report(String name, int rate, LatencyTimeline timeline) throws IOException {
+    List<LatencyTimeline.Stall> stalls = timeline.stalls(STALL_MILLIS);
+    if (!stalls.isEmpty()) {
+      System.out.printf(
+          Locale.ROOT,
+          "%s at %,d records/s: %d stall(s) over %.0f ms; the worst:%n",
+          name,
+          rate,
+          stalls.size(),
+          STALL_MILLIS);
+      stalls.stream().limit(5).forEach(s -> System.out.println("  " + s));
+    }
+    if (config.timeline != null) {
+      Path dir = Path.of(config.timeline);
+      Files.createDirectories(dir);
+      timeline.write(dir.resolve(name + "-" + rate + ".csv"));
     }
   }
 

@@ -25,6 +25,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --partitions=P} partitions of the input and output topics (default 4)
  *   <li>{@code --valueBytes=B} size of each record value (default 200)
  *   <li>{@code --bootstrapServers=host:port} use that cluster instead of an in-JVM broker
+ *   <li>{@code --timeline=DIR} write each run's {@link LatencyTimeline} to {@code
+ *       DIR/<case>-<rate>.csv} (the stalls are printed either way)
  *   <li>{@code --headline=FILE} append the rows of the headline table to {@code FILE} ({@link
  *       HeadlineBenchmark})
  * </ul>
@@ -43,6 +45,7 @@ final class LatencyConfig {
   int valueBytes = 200;
   @Nullable String bootstrapServers;
   @Nullable String headline;
+  @Nullable String timeline;
   final Set<String> only = new LinkedHashSet<>();
 
   /**
@@ -77,6 +80,7 @@ final class LatencyConfig {
           case "valueBytes" -> config.valueBytes = Math.max(24, positive(value));
           case "bootstrapServers" -> config.bootstrapServers = value.isEmpty() ? null : value;
           case "headline" -> config.headline = value.isEmpty() ? null : value;
+          case "timeline" -> config.timeline = value.isEmpty() ? null : value;
           case "only" -> {
             for (String item : value.split(",")) {
               String caseName = item.trim().toLowerCase(Locale.ROOT);
@@ -113,6 +117,6 @@ final class LatencyConfig {
         + " [--findMaxRate=true] [--probeSeconds=S] [--checkpointMillis=C] [--maxBundleMillis=B]"
         + " [--fasterCopy=true]"
         + " [--parallelism=n] [--partitions=P] [--valueBytes=B] [--bootstrapServers=host:port]"
-        + " [--headline=FILE]";
+        + " [--timeline=DIR] [--headline=FILE]";
   }
 }

@@ -28,6 +28,9 @@ final class LatencyProbe implements AutoCloseable {
   /** Per record: the output topic's append time less the wall-clock send time, in ms. */
   private final int[] appendMillis;
 
+  /** Per record: its wall-clock send time, in ms (for the {@link LatencyTimeline}). */
+  private final long[] sentWallMillis;
+
   private final Thread thread;
   private volatile boolean stopped;
   private volatile long received;
@@ -53,6 +56,7 @@ final class LatencyProbe implements AutoCloseable {
     this.measuredFrom = measuredFrom;
     this.latencyNanos = new long[Math.toIntExact(records)];
     this.appendMillis = new int[Math.toIntExact(records)];
+    this.sentWallMillis = new long[Math.toIntExact(records)];
     Arrays.fill(latencyNanos, -1);
     this.thread =
         new Thread(
@@ -118,6 +122,12 @@ final class LatencyProbe implements AutoCloseable {
         percentileMillis(appended, 0.99));
   }
 
+  /** The measured records by send time (call once the run is over, like {@link #stats()}). */
+  LatencyTimeline timeline() {
+    return LatencyTimeline.of(
+        sentWallMillis, latencyNanos, appendMillis, Math.toIntExact(measuredFrom));
+  }
+
   private static double percentileMillis(long[] sorted, double q) {
     if (sorted.length == 0) {
       return Double.NaN;
@@ -167,8 +177,9 @@ final class LatencyProbe implements AutoCloseable {
             duplicates++;
           } else {
             latencyNanos[sequence] = Math.max(0, latency);
-            appendMillis[sequence] =
-                (int) Math.max(0, record.timestamp() - value.getLong(PacedProducer.SENT_WALL_AT));
+            long sentWall = value.getLong(PacedProducer.SENT_WALL_AT);
+            sentWallMillis[sequence] = sentWall;
+            appendMillis[sequence] = (int) Math.max(0, record.timestamp() - sentWall);
             received++;
             lastArrival = now;
           }
