@@ -108,7 +108,7 @@ public final class HeadlineBenchmark {
               List.of(
                   "--rate=" + rate,
                   "--seconds=" + seconds,
-                  "--warmupSeconds=10",
+                  "--warmupSeconds=60",
                   "--findMaxRate=" + a.getOrDefault("findMaxRate", "false"))));
       for (Map.Entry<String, Map.Entry<Class<?>, List<String>>> b : benchmarks.entrySet()) {
         if (only.contains(b.getKey())) {

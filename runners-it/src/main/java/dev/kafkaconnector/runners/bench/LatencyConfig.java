@@ -12,7 +12,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --rate=N} input records per second (default 50,000)
  *   <li>{@code --seconds=S} measured seconds per case (default 30)
  *   <li>{@code --warmupSeconds=W} seconds written before the measured part, at the same rate
- *       (default 10); a case's job has read its first record before they start
+ *       (default 60); a case's job has read its first record before they start. On two cores the
+ *       JIT compiler still takes a fifth of the CPU 10 to 30 s into a Flink job at 50,000/s, and
+ *       with the machine saturated the job falls seconds behind; by 60 s it has settled. The
+ *       sustainable-rate search warms each probe for {@link #PROBE_WARMUP_SECONDS} at most: it runs
+ *       after the case's first run in the same JVM, whose code is compiled by then
  *   <li>{@code --only=a,b} run only these cases (see {@link CopyCases#NAMES})
  *   <li>{@code --findMaxRate=true} also search each case's highest sustainable rate: the highest
  *       rate at which the p99 latency stays under 1 s for {@code --probeSeconds} (default 60)
@@ -34,7 +38,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 final class LatencyConfig {
   int rate = 50_000;
   int seconds = 30;
-  int warmupSeconds = 10;
+
+  /** Warm-up of each probe of the sustainable-rate search, at most. */
+  static final int PROBE_WARMUP_SECONDS = 10;
+
+  int warmupSeconds = 60;
   boolean findMaxRate;
   int probeSeconds = 60;
   long checkpointMillis = 1000;

@@ -122,10 +122,13 @@ final class LatencyProbe implements AutoCloseable {
         percentileMillis(appended, 0.99));
   }
 
-  /** The measured records by send time (call once the run is over, like {@link #stats()}). */
+  /**
+   * The records after the first (sent alone, before the paced input) by send time, warm-up
+   * included; call once the run is over, like {@link #stats()}.
+   */
   LatencyTimeline timeline() {
     return LatencyTimeline.of(
-        sentWallMillis, latencyNanos, appendMillis, Math.toIntExact(measuredFrom));
+        sentWallMillis, latencyNanos, appendMillis, 1, Math.toIntExact(measuredFrom));
   }
 
   private static double percentileMillis(long[] sorted, double q) {
