@@ -33,8 +33,9 @@ import org.apache.kafka.clients.admin.NewTopic;
  * took to reach the output topic (its append time there; the rest is the output consumer's fetch),
  * the rate at which they came out, lost and duplicated records, and ratio lines {@code ours-flink /
  * plain-loop p99 <x>x p50 <y>x max-rate <z>x} (latency ratios: lower is better; rate ratio: higher
- * is better). A record that never arrives fails its case. {@code --findMaxRate=true} searches each
- * case's highest rate whose p99 stays under 1 s for {@code --probeSeconds}.
+ * is better). A record that never arrives fails its case. After each run it prints the run's stalls
+ * ({@link LatencyTimeline}) by wall-clock time, and deletes its topics. {@code --findMaxRate=true}
+ * searches each case's highest rate whose p99 stays under 1 s for {@code --probeSeconds}.
  *
  * <pre>
  * MAVEN_OPTS=-Xmx4g mvn -B -q -o -pl runners-it exec:java \
