@@ -169,7 +169,12 @@ public final class LatencyBenchmark {
     } finally {
       // A probe at 280,000 records/s writes about 10 GB; the search's probes filled a 100 GB disk
       // when their topics were kept.
-      deleteTopics(in, out);
+      try {
+        deleteTopics(in, out);
+      } catch (Exception e) {
+        System.out.printf(
+            Locale.ROOT, "%s: could not delete topics %s and %s: %s%n", name, in, out, e);
+      }
     }
   }
 

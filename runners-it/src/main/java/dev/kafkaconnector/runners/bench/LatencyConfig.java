@@ -13,7 +13,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@code --seconds=S} measured seconds per case (default 30)
  *   <li>{@code --warmupSeconds=W} seconds written before the measured part, at the same rate
  *       (default 60); a case's job has read its first record before they start. On two cores the
- *       JIT compiler still takes a fifth of the CPU 10 to 30 s into a Flink job at 50,000/s, and
+ *       JIT compiler still takes a fifth of the CPU 20 to 40 s into a Flink job at 50,000/s, and
  *       with the machine saturated the job falls seconds behind; by 60 s it has settled. The
  *       sustainable-rate search warms each probe for {@link #PROBE_WARMUP_SECONDS} at most: it runs
  *       after the case's first run in the same JVM, whose code is compiled by then
