@@ -169,12 +169,7 @@ public final class LatencyBenchmark {
     } finally {
       // A probe at 280,000 records/s writes about 10 GB; the search's probes filled a 100 GB disk
       // when their topics were kept.
-      try {
-        deleteTopics(in, out);
-      } catch (Exception e) {
-        System.out.printf(
-            Locale.ROOT, "%s: could not delete topics %s and %s: %s%n", name, in, out, e);
-      }
+      BenchTopics.delete(bootstrapServers, List.of(in, out));
     }
   }
 
@@ -308,13 +303,6 @@ public final class LatencyBenchmark {
                       .configs(Map.of("message.timestamp.type", "LogAppendTime"))))
           .all()
           .get(1, TimeUnit.MINUTES);
-    }
-  }
-
-  private void deleteTopics(String in, String out) throws Exception {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-      admin.deleteTopics(List.of(in, out)).all().get(1, TimeUnit.MINUTES);
     }
   }
 

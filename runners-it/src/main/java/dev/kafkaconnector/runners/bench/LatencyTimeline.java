@@ -66,16 +66,14 @@ final class LatencyTimeline {
       long[] sentWallMillis, long[] latencyNanos, int[] appendMillis, int from, int measuredFrom) {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    long measuredFromMillis = Long.MAX_VALUE;
     for (int i = from; i < sentWallMillis.length; i++) {
       if (latencyNanos[i] >= 0) {
         first = Math.min(first, sentWallMillis[i]);
         last = Math.max(last, sentWallMillis[i]);
-      }
-    }
-    long measuredFromMillis = Long.MAX_VALUE;
-    for (int i = measuredFrom; i < sentWallMillis.length; i++) {
-      if (latencyNanos[i] >= 0) {
-        measuredFromMillis = Math.min(measuredFromMillis, sentWallMillis[i]);
+        if (i >= measuredFrom) {
+          measuredFromMillis = Math.min(measuredFromMillis, sentWallMillis[i]);
+        }
       }
     }
     List<Bucket> buckets = new ArrayList<>();

@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * Read-throughput benchmark: reads one topic (default 1,000,000 records of 200 bytes over 4
@@ -195,7 +193,7 @@ public final class ReadBenchmark {
             names.addAll(List.of(set.warmup().name(), set.tiny().name(), set.main().name()));
           }
         }
-        deleteTopics(bootstrap, names);
+        BenchTopics.delete(bootstrap, names);
       }
     }
     return results.stream().allMatch(CaseResult::ok);
@@ -359,15 +357,6 @@ public final class ReadBenchmark {
         seconds,
         topic.dataRecords() / seconds);
     return topic;
-  }
-
-  private static void deleteTopics(String bootstrap, List<String> topics) {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin.deleteTopics(topics).all().get();
-    } catch (Exception e) {
-      System.err.println("Could not delete the benchmark topics " + topics + ": " + e);
-    }
   }
 
   private static double loadAverage() {

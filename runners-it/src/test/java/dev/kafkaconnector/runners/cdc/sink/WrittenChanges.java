@@ -17,9 +17,9 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.utils.Utils;
 
 /** Reads what the CDC sink wrote with a plain consumer and checks it against the changes. */
 public final class WrittenChanges {
@@ -164,6 +164,6 @@ public final class WrittenChanges {
 
   /** The partition Kafka's default partitioner gives a record with these key bytes. */
   public static int keyPartition(byte[] key, int partitionCount) {
-    return Utils.toPositive(Utils.murmur2(key)) % partitionCount;
+    return BuiltInPartitioner.partitionForKey(key, partitionCount);
   }
 }
